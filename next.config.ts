@@ -1,0 +1,22 @@
+import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
+import { serverEnv } from "./src/config/env";
+
+// Fail the build and the start with a readable message when the configuration is wrong.
+serverEnv();
+
+const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
+
+const nextConfig: NextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  images: {
+    qualities: [75],
+    deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],
+    formats: ["image/avif", "image/webp"],
+  },
+  serverExternalPackages: ["pdfkit", "@electric-sql/pglite", "@node-rs/argon2", "pg"],
+  typedRoutes: false,
+};
+
+export default withNextIntl(nextConfig);

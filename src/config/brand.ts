@@ -1,0 +1,12 @@
+/** The product's brand: every title, the reviews path and the legal documents use it. */
+export const BRAND = "Paisible";
+export const BRAND_SLUG = "paisible";
+/** Shown to families on every page; a later capability may make it configurable per campaign. */
+export const ADVISOR_PHONE = "01 84 60 42 42";
+export const ADVISOR_PHONE_E164 = "+33184604242";
+export const OPERATOR = {
+  legalName: "Paisible SAS",
+  address: "12 rue de la Paix, 75002 Paris",
+  licence: "Habilitation funéraire n° 25-75-0412 (démonstration)",
+  siren: "912 345 678",
+} as const;

@@ -1,0 +1,87 @@
+import { z } from "zod";
+
+/**
+ * The only reader of process.env. Public values are read through literal
+ * `process.env.NEXT_PUBLIC_…` expressions because Next.js inlines only those in
+ * browser bundles; server values are parsed lazily so client bundles never touch them.
+ */
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v.replace(/\/+$/, "") : undefined))
+  .pipe(z.url().optional());
+
+const publicSchema = z.object({
+  NEXT_PUBLIC_API_URL: optionalUrl,
+  NEXT_PUBLIC_API_NEXT_URL: optionalUrl,
+  NEXT_PUBLIC_CHAT_URL: optionalUrl,
+  NEXT_PUBLIC_SENTRY_DSN: optionalUrl,
+  NEXT_PUBLIC_ANALYTICS: z.enum(["datalayer", "off"]).default("datalayer"),
+});
+
+const serverSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  SITE_URL: z
+    .url({ message: "SITE_URL must be an absolute URL such as https://paisible.fr" })
+    .default("http://localhost:3000")
+    .transform((v) => v.replace(/\/+$/, "")),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+    .optional(),
+  DATA_DIR: z.string().default("./data"),
+  SENTRY_DSN: optionalUrl,
+  CORS_ORIGINS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean)),
+  REDIRECT_ALLOWLIST: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean)),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional(),
+  MAIL_FROM: z.string().default("Paisible <bonjour@paisible.test>"),
+  PREVIEW_SECRET: z.string().min(16, "PREVIEW_SECRET needs at least 16 characters").optional(),
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+});
+
+export type PublicEnv = z.infer<typeof publicSchema>;
+export type ServerEnv = z.infer<typeof serverSchema>;
+
+function format(error: z.ZodError): string {
+  return error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`).join("\n");
+}
+
+export function parsePublicEnv(source: Record<string, string | undefined>): PublicEnv {
+  const result = publicSchema.safeParse(source);
+  if (!result.success) {
+    throw new Error(`Invalid public configuration (see .env.example):\n${format(result.error)}`);
+  }
+  return result.data;
+}
+
+export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
+  const result = serverSchema.safeParse(source);
+  if (!result.success) {
+    throw new Error(`Invalid server configuration (see .env.example):\n${format(result.error)}`);
+  }
+  return result.data;
+}
+
+export const publicEnv: PublicEnv = parsePublicEnv({
+  NEXT_PUBLIC_API_URL: process.env.NEXT_PUBLIC_API_URL,
+  NEXT_PUBLIC_API_NEXT_URL: process.env.NEXT_PUBLIC_API_NEXT_URL,
+  NEXT_PUBLIC_CHAT_URL: process.env.NEXT_PUBLIC_CHAT_URL,
+  NEXT_PUBLIC_SENTRY_DSN: process.env.NEXT_PUBLIC_SENTRY_DSN,
+  NEXT_PUBLIC_ANALYTICS: process.env.NEXT_PUBLIC_ANALYTICS,
+});
+
+let cachedServerEnv: ServerEnv | undefined;
+/** Server configuration, validated once; throws a readable message on a bad value. */
+export function serverEnv(): ServerEnv {
+  cachedServerEnv ??= parseServerEnv(process.env);
+  return cachedServerEnv;
+}

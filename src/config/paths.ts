@@ -1,0 +1,57 @@
+import { BRAND_SLUG } from "./brand";
+
+/** Typed path builders for every route of SPEC §2; links never spell paths by hand. */
+export const paths = {
+  home: () => "/",
+  guides: () => "/guides-obseques",
+  guideCategory: (category: string) => `/guides-obseques/${encodeURIComponent(category)}`,
+  guideArticle: (category: string, article: string) =>
+    `/guides-obseques/${encodeURIComponent(category)}/${encodeURIComponent(article)}`,
+  commitments: () => "/a-propos-des-pompes-funebres-autrement",
+  funeralIndex: () => "/pompes-funebres",
+  funeralPlace: (place: string) => `/pompes-funebres/${encodeURIComponent(place)}`,
+  funeralQuote: () => "/devis-obseques",
+  funeralQuoteConfirmation: () => "/devis-obseques/confirmation",
+  funnelStart: () => "/devis-obseques/ceremonie",
+  tombstone: () => "/pierre-tombale",
+  tombstoneCatalogue: () => "/catalogue-pierres-tombales",
+  tombstoneCatalogueConfirmation: () => "/catalogue-pierres-tombales/confirmation",
+  flowers: () => "/fleurs-obseques",
+  flowersConfirmation: () => "/fleurs-obseques/confirmation",
+  payment: () => "/paiement",
+  paymentConfirmation: (id: string | number) => `/paiement/confirmation/${encodeURIComponent(String(id))}`,
+  press: () => "/presse",
+  professionals: () => "/professionnels-funeraire",
+  genericQuote: () => "/devis",
+  repatriation: () => "/rapatriement-corps-pays",
+  repatriationCountry: (country: string) => `/rapatriement-corps-pays/${encodeURIComponent(country)}`,
+  reviews: () => `/avis-${BRAND_SLUG}`,
+  services: () => "/nos-services-funeraires",
+  glossary: () => "/lexique-obseques",
+  smsDocuments: (id: string) => `/documents/sms/${encodeURIComponent(id)}`,
+  detailedServices: () => "/prestations-obseques-en-details",
+  ecological: () => "/obseques-ecologiques",
+  financialAid: () => "/aides-financieres",
+  login: () => "/me-connecter",
+  account: () => "/app/mon-compte",
+  changePassword: () => "/app/changer-mot-de-passe",
+  memorial: (id: string | number) => `/app/memoire/${encodeURIComponent(String(id))}`,
+  proHome: () => "/pro",
+  notFound: () => "/404",
+  omniauth: (provider: string) => `/omniauth/${encodeURIComponent(provider)}`,
+  legal: (doc: LegalDocument) => `/documents/legal/${doc}.pdf`,
+} as const;
+
+export const LEGAL_DOCUMENTS = ["conditions-generales", "politique-de-confidentialite", "mentions-legales", "documentation-generale"] as const;
+export type LegalDocument = (typeof LEGAL_DOCUMENTS)[number];
+
+/** Login path carrying where to come back to, and why the visitor was sent there. */
+export function loginPath(options: { returnTo?: string; reason?: "session_expired" } = {}): string {
+  const query = new URLSearchParams();
+  if (options.returnTo && options.returnTo.startsWith("/") && !options.returnTo.startsWith("//")) {
+    query.set("retour", options.returnTo);
+  }
+  if (options.reason) query.set("motif", options.reason);
+  const qs = query.toString();
+  return qs ? `${paths.login()}?${qs}` : paths.login();
+}
