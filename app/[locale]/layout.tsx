@@ -1,23 +1,60 @@
 import type { ReactNode } from "react";
+import type { Metadata, Viewport } from "next";
+import { Suspense } from "react";
 import { notFound } from "next/navigation";
 import { hasLocale, NextIntlClientProvider } from "next-intl";
-import { setRequestLocale } from "next-intl/server";
+import { getTranslations, setRequestLocale } from "next-intl/server";
 import { routing } from "@/i18n/routing";
 import { directionOf } from "@/domain/locales";
+import { serverEnv } from "@/config/env";
+import { originForLocale } from "@/i18n/locale-host";
+import { SiteHeader } from "@/features/shell/site-header";
+import { SiteFooter } from "@/features/shell/site-footer";
+import { RouteEvents, MAIN_ELEMENT_ID, TOP_ELEMENT_ID } from "@/features/shell/route-events";
+import { ErrorBoundary } from "@/features/shell/error-boundary";
 import "../globals.css";
+
+type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
 }
 
-export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) return {};
+  return { metadataBase: new URL(originForLocale(serverEnv().SITE_URL, locale)), applicationName: "Paisible" };
+}
+
+export const viewport: Viewport = { themeColor: "#2f4f5f", width: "device-width", initialScale: 1 };
+
+export default async function LocaleLayout({ children, params }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
+  const t = await getTranslations("Shell");
   return (
     <html lang={locale} dir={directionOf(locale)}>
-      <body>
-        <NextIntlClientProvider>{children}</NextIntlClientProvider>
+      <body className="flex min-h-dvh flex-col">
+        <div id={TOP_ELEMENT_ID} />
+        <a
+          href={`#${MAIN_ELEMENT_ID}`}
+          className="sr-only z-50 rounded-md bg-primary px-4 py-3 font-semibold text-on-primary focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
+        >
+          {t("skipToContent")}
+        </a>
+        <NextIntlClientProvider>
+          <ErrorBoundary fallback={null} name="route-events">
+            <Suspense fallback={null}>
+              <RouteEvents />
+            </Suspense>
+          </ErrorBoundary>
+          <SiteHeader />
+          <main id={MAIN_ELEMENT_ID} tabIndex={-1} className="flex-1 outline-none">
+            {children}
+          </main>
+          <SiteFooter locale={locale} siteOrigin={serverEnv().SITE_URL} year={new Date().getFullYear()} />
+        </NextIntlClientProvider>
       </body>
     </html>
   );

@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import { setRequestLocale } from "next-intl/server";
+import { paths } from "@/config/paths";
+import { pageMetadata } from "@/features/seo/page-metadata";
+import { IntroPage } from "@/features/shell/intro-page";
+import { ServiceTiles } from "@/features/shell/service-tiles";
+
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return pageMetadata((await params).locale, "genericQuote", paths.genericQuote());
+}
+
+export default async function Page({ params }: Props) {
+  setRequestLocale((await params).locale);
+  return (
+    <IntroPage page="genericQuote" showQuoteCta={false}>
+      <div className="pb-8">
+        <ServiceTiles />
+      </div>
+    </IntroPage>
+  );
+}

@@ -1,0 +1,5 @@
+import { NotFoundContent } from "@/features/shell/not-found-content";
+
+export default function LocaleNotFound() {
+  return <NotFoundContent />;
+}

@@ -1,0 +1,20 @@
+// GET /sitemaps/<source>-<n>.xml – one chunk (at most 50,000 URLs) of a sitemap source
+import { serverEnv } from "@/config/env";
+import { buildSitemapChunkXml } from "@/features/seo/sitemap-registry";
+import { sitemapRegistry } from "../sources";
+
+export const revalidate = 3600;
+
+// Chunks are generated on first request and then regenerated in the background.
+export function generateStaticParams(): { file: string }[] {
+  return [];
+}
+
+export async function GET(_request: Request, { params }: { params: Promise<{ file: string }> }): Promise<Response> {
+  const { file } = await params;
+  const xml = await buildSitemapChunkXml(serverEnv().SITE_URL, file, sitemapRegistry);
+  if (xml === null) {
+    return new Response("Sitemap not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  }
+  return new Response(xml, { headers: { "content-type": "application/xml; charset=utf-8" } });
+}

@@ -1,0 +1,11 @@
+import { sitemapRegistry } from "@/features/seo/sitemap-registry";
+import { staticSitemapSource } from "@/features/seo/static-sitemap-source";
+
+/**
+ * The one place page families join the sitemap: import a family's source and
+ * register it here (`sitemapRegistry.register(guidesSitemapSource)`); it then gets
+ * its own /sitemaps/<name>-<n>.xml files and a line in /sitemap.xml.
+ */
+sitemapRegistry.register(staticSitemapSource);
+
+export { sitemapRegistry };

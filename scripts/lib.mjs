@@ -1,0 +1,56 @@
+// Shared helpers of the two entry commands (npm start, npm test). Node built-ins only:
+// they run on a fresh machine before any dependency is installed.
+import { spawnSync } from "node:child_process";
+import { existsSync, statSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export const root = new URL("..", import.meta.url).pathname;
+
+export function run(command, args, options = {}) {
+  console.log(`\n▶ ${command} ${args.join(" ")}`);
+  const result = spawnSync(command, args, { stdio: "inherit", cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...options.env } });
+  if (result.status !== 0) {
+    if (options.allowFailure) return false;
+    console.error(`\n✖ ${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(result.status ?? 1);
+  }
+  return true;
+}
+
+/** Installs dependencies when node_modules is missing or older than the lockfile. */
+export function ensureDependencies() {
+  const installed = join(root, "node_modules", ".package-lock.json");
+  const lock = join(root, "package-lock.json");
+  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
+  run("npm", ["ci", "--no-audit", "--no-fund"]);
+}
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === "node_modules" || entry === ".next" || entry === "data") continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+/** Builds unless the last build is newer than every source file. */
+export function ensureBuild() {
+  const buildId = join(root, ".next", "BUILD_ID");
+  const sources = ["app", "src", "messages", "public", "proxy.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs"];
+  const newest = Math.max(...sources.map((s) => newestMtime(join(root, s))));
+  if (existsSync(buildId) && statSync(buildId).mtimeMs > newest) return;
+  run("npx", ["next", "build"]);
+}
+
+export function hasScript(name) {
+  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+  return Boolean(pkg.scripts?.[name]);
+}
+
+export function isRoot() {
+  return typeof process.getuid === "function" && process.getuid() === 0;
+}

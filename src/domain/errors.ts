@@ -1,0 +1,44 @@
+/**
+ * Error codes shared by the server (which answers them, see DESIGN "Errors") and
+ * the browser (which turns them into a sentence from the "Errors" messages namespace).
+ */
+export const ERROR_CODES = [
+  "client__email__taken",
+  "sending__letter__feature__invalid",
+  "no_network",
+  "unhandled",
+  "not_found",
+  "bad_request",
+  "invalid_json",
+  "validation_failed",
+  "unauthorized",
+  "forbidden",
+  "payload_too_large",
+  "rate_limited",
+  "internal_error",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Code for a failure nothing more specific describes. */
+export const UNHANDLED: ErrorCode = "unhandled";
+/** Code for a request that never reached the server. */
+export const NO_NETWORK: ErrorCode = "no_network";
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/**
+ * Key in the "Errors" messages namespace for a code. Unknown codes (a newer server,
+ * a typo) still give the user a sentence rather than a raw identifier.
+ */
+export function messageKeyForCode(code: unknown): ErrorCode {
+  return isErrorCode(code) ? code : UNHANDLED;
+}
+
+/** Message keys for a list of codes, without repeats, never empty. */
+export function messageKeysForCodes(codes: readonly unknown[]): ErrorCode[] {
+  const keys = [...new Set(codes.map(messageKeyForCode))];
+  return keys.length > 0 ? keys : [UNHANDLED];
+}

@@ -1,0 +1,143 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { FUNDING_AGENCY_KINDS } from "@/domain/schemas/funding-agency";
+import { CONTACT_CHANNELS, LEAD_KINDS } from "@/domain/schemas/lead";
+import { PERK_CATEGORY_KINDS } from "@/domain/schemas/perk";
+import { id, timestamps } from "@/server/db/schema/columns";
+import { deals } from "@/server/db/schema/deals";
+import { businessUsers, clients } from "@/server/db/schema/users";
+
+/** Reviews, notifications, perks, leads, service suggestions and funding agencies. */
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: id(),
+    authorName: text().notNull(),
+    rating: smallint().notNull(),
+    title: text(),
+    body: text().notNull(),
+    city: text(),
+    dealId: integer().references(() => deals.id, { onDelete: "set null" }),
+    publishedAt: timestamp({ withTimezone: true, mode: "date" }).notNull(),
+    /** Hidden reviews stay for the record but leave the public list and the aggregate. */
+    published: boolean().notNull().default(true),
+    demo: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index("reviews_published_idx").on(t.published, t.publishedAt), check("reviews_rating_check", sql`${t.rating} BETWEEN 1 AND 5`)],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: id(),
+    businessUserId: integer()
+      .notNull()
+      .references(() => businessUsers.id, { onDelete: "cascade" }),
+    kind: text().notNull(),
+    title: text().notNull(),
+    body: text(),
+    dealId: integer().references(() => deals.id, { onDelete: "cascade" }),
+    viewedAt: timestamp({ withTimezone: true, mode: "date" }),
+    ...timestamps,
+  },
+  (t) => [index("notifications_user_idx").on(t.businessUserId, t.viewedAt)],
+);
+
+export const perkCategoryKind = pgEnum("perk_category_kind", PERK_CATEGORY_KINDS);
+
+export const perkCategories = pgTable("perk_categories", {
+  id: id(),
+  name: text().notNull(),
+  kind: perkCategoryKind().notNull(),
+  position: integer().notNull().default(0),
+  ...timestamps,
+});
+
+export const perks = pgTable(
+  "perks",
+  {
+    id: id(),
+    perkCategoryId: integer()
+      .notNull()
+      .references(() => perkCategories.id),
+    name: text().notNull(),
+    description: text(),
+    url: text(),
+    code: text(),
+    active: boolean().notNull().default(true),
+    demo: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index("perks_category_idx").on(t.perkCategoryId)],
+);
+
+export const perkUsages = pgTable(
+  "perk_usages",
+  {
+    id: id(),
+    perkId: integer()
+      .notNull()
+      .references(() => perks.id, { onDelete: "cascade" }),
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [index("perk_usages_perk_idx").on(t.perkId)],
+);
+
+export const leadKind = pgEnum("lead_kind", LEAD_KINDS);
+export const contactChannel = pgEnum("contact_channel", CONTACT_CHANNELS);
+
+export const leads = pgTable(
+  "leads",
+  {
+    id: id(),
+    kind: leadKind().notNull(),
+    firstname: text(),
+    lastname: text().notNull(),
+    phone: text(),
+    email: text(),
+    contactChannel: contactChannel().notNull(),
+    postalCode: text(),
+    message: text(),
+    /** Marketing attributes, stored only with consent. */
+    tracking: jsonb().$type<Record<string, unknown>>(),
+    handledAt: timestamp({ withTimezone: true, mode: "date" }),
+    ...timestamps,
+  },
+  (t) => [index("leads_created_idx").on(t.createdAt)],
+);
+
+/** Extra services an advisor suggests for a deal (flowers, memorial page, paperwork help). */
+export const serviceSuggestions = pgTable(
+  "service_suggestions",
+  {
+    id: id(),
+    dealId: integer().references(() => deals.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    description: text(),
+    priceCents: integer(),
+    acceptedAt: timestamp({ withTimezone: true, mode: "date" }),
+    ...timestamps,
+  },
+  (t) => [index("service_suggestions_deal_idx").on(t.dealId)],
+);
+
+export const fundingAgencyKind = pgEnum("funding_agency_kind", FUNDING_AGENCY_KINDS);
+
+/** Bodies that may pay towards funeral costs (DOMAIN "Financial aid"). */
+export const fundingAgencies = pgTable("funding_agencies", {
+  id: id(),
+  name: text().notNull(),
+  kind: fundingAgencyKind().notNull(),
+  description: text().notNull(),
+  conditions: text(),
+  claimDeadline: text(),
+  website: text(),
+  position: integer().notNull().default(0),
+  demo: boolean().notNull().default(false),
+  ...timestamps,
+});

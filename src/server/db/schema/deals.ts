@@ -1,0 +1,262 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { DEAL_STEP_TYPES } from "@/domain/deal-steps";
+import { TRACKING_TYPES } from "@/domain/constants";
+import { DEAL_ABILITY_ROLES } from "@/domain/roles";
+import { BOOKING_STATUSES, DEAL_KINDS, PAYMENT_PROVIDERS, PAYMENT_STATUSES, PLACE_KINDS, STEP_MODES, TRANSPORTS } from "@/domain/schemas/deal";
+import { id, timestamps } from "@/server/db/schema/columns";
+import { products, services } from "@/server/db/schema/catalog";
+import { graveyards, locationType } from "@/server/db/schema/partners";
+import { defuncts } from "@/server/db/schema/procedures";
+import { businessUsers, clients } from "@/server/db/schema/users";
+
+/** Deals (a funeral, an item order, a monument) and everything hanging from them. */
+
+export const dealKind = pgEnum("deal_kind", DEAL_KINDS);
+export const dealStepType = pgEnum("deal_step_type", DEAL_STEP_TYPES);
+export const placeKind = pgEnum("place_kind", PLACE_KINDS);
+export const stepMode = pgEnum("step_mode", STEP_MODES);
+export const transportKind = pgEnum("transport_kind", TRANSPORTS);
+export const dealAbilityRole = pgEnum("deal_ability_role", DEAL_ABILITY_ROLES);
+export const bookingStatus = pgEnum("booking_status", BOOKING_STATUSES);
+export const paymentProvider = pgEnum("payment_provider", PAYMENT_PROVIDERS);
+export const paymentStatus = pgEnum("payment_status", PAYMENT_STATUSES);
+export const trackingType = pgEnum("tracking_type", TRACKING_TYPES);
+
+export const deals = pgTable(
+  "deals",
+  {
+    id: id(),
+    /** Public identifier of the funnels (PUT /funeral_funnel/deals/{uuid}); ids are never shown to visitors. */
+    uuid: uuid().notNull().defaultRandom(),
+    kind: dealKind().notNull(),
+    state: text().notNull().default("draft"),
+    clientCommentary: text(),
+    /** Internal commentary of the advisors (PUT /api/v2/deals/{kind}/{id}). */
+    commentary: text(),
+    /** The itemised quote as computed by the quote engine (sections, lines, totals in cents). */
+    quote: jsonb().$type<Record<string, unknown>>(),
+    totalCents: integer(),
+    defunctId: integer().references(() => defuncts.id, { onDelete: "set null" }),
+    advisorId: integer().references(() => businessUsers.id, { onDelete: "set null" }),
+    empoweredClientId: integer().references(() => clients.id, { onDelete: "set null" }),
+    brand: text(),
+    welcomeSentAt: timestamp({ withTimezone: true, mode: "date" }),
+    demo: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("deals_uuid_idx").on(t.uuid), index("deals_state_idx").on(t.kind, t.state), index("deals_defunct_idx").on(t.defunctId)],
+);
+
+export const dealSteps = pgTable(
+  "deal_steps",
+  {
+    id: id(),
+    dealId: integer()
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    /** An enum: the database refuses unknown types as assertDealStepType() does. */
+    stepType: dealStepType().notNull(),
+    position: smallint().notNull().default(0),
+    scheduledAt: timestamp({ withTimezone: true, mode: "date" }),
+    locationType: locationType(),
+    locationId: integer(),
+    placeKind: placeKind(),
+    mode: stepMode().notNull().default("auto"),
+    transport: transportKind(),
+    address: text(),
+    comment: text(),
+    doneAt: timestamp({ withTimezone: true, mode: "date" }),
+    ...timestamps,
+  },
+  (t) => [index("deal_steps_deal_idx").on(t.dealId, t.position)],
+);
+
+export const dealsProducts = pgTable(
+  "deals_products",
+  {
+    id: id(),
+    dealId: integer()
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    quantity: integer().notNull().default(1),
+    /** Price and VAT at the time of the quote, so later catalogue changes do not alter it. */
+    unitPriceCents: integer().notNull(),
+    vatRateBp: integer().notNull(),
+    ...timestamps,
+  },
+  (t) => [index("deals_products_deal_idx").on(t.dealId), check("deals_products_quantity_check", sql`${t.quantity} > 0`)],
+);
+
+export const dealsServices = pgTable(
+  "deals_services",
+  {
+    id: id(),
+    dealId: integer()
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    serviceId: integer()
+      .notNull()
+      .references(() => services.id),
+    quantity: integer().notNull().default(1),
+    unitPriceCents: integer().notNull(),
+    vatRateBp: integer().notNull(),
+    ...timestamps,
+  },
+  (t) => [index("deals_services_deal_idx").on(t.dealId)],
+);
+
+export const dealSettings = pgTable(
+  "deal_settings",
+  {
+    id: id(),
+    dealId: integer()
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    key: text().notNull(),
+    value: jsonb().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("deal_settings_key_idx").on(t.dealId, t.key)],
+);
+
+export const dealAbilities = pgTable(
+  "deal_abilities",
+  {
+    id: id(),
+    dealId: integer()
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    role: dealAbilityRole().notNull(),
+    /** Family link to the deceased. */
+    link: text(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("deal_abilities_client_idx").on(t.dealId, t.clientId),
+    uniqueIndex("deal_abilities_one_owner_idx").on(t.dealId).where(sql`${t.role} = 'owner'`),
+    index("deal_abilities_client_deals_idx").on(t.clientId),
+  ],
+);
+
+export const todoItems = pgTable(
+  "todo_items",
+  {
+    id: id(),
+    dealId: integer()
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    position: integer().notNull().default(0),
+    doneAt: timestamp({ withTimezone: true, mode: "date" }),
+    /** Marked done by hand although its automatic condition is not met. */
+    forceDone: boolean().notNull().default(false),
+    createdById: integer().references(() => businessUsers.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [index("todo_items_deal_idx").on(t.dealId)],
+);
+
+/** A booking asked of a partner for a step; status is set when the partner answers. */
+export const bookingTransactions = pgTable(
+  "booking_transactions",
+  {
+    id: id(),
+    dealId: integer()
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    dealStepId: integer().references(() => dealSteps.id, { onDelete: "set null" }),
+    partnerType: locationType(),
+    partnerId: integer(),
+    status: bookingStatus(),
+    comment: text(),
+    answeredAt: timestamp({ withTimezone: true, mode: "date" }),
+    ...timestamps,
+  },
+  (t) => [index("booking_transactions_deal_idx").on(t.dealId)],
+);
+
+/** Files of a deal (generated quote, signed mandate, invoices...). */
+export const documents = pgTable(
+  "documents",
+  {
+    id: id(),
+    dealId: integer()
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    documentType: text(),
+    fileKey: text().notNull(),
+    contentType: text().notNull(),
+    byteSize: integer().notNull(),
+    editableDocumentId: integer(),
+    sentAt: timestamp({ withTimezone: true, mode: "date" }),
+    ...timestamps,
+  },
+  (t) => [index("documents_deal_idx").on(t.dealId)],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    dealId: integer()
+      .notNull()
+      .references(() => deals.id, { onDelete: "restrict" }),
+    provider: paymentProvider().notNull(),
+    status: paymentStatus().notNull().default("pending"),
+    amountCents: integer().notNull(),
+    refundedCents: integer().notNull().default(0),
+    /** Identifier at the provider (hosted checkout id, session id, pid). */
+    externalId: text(),
+    instalments: smallint(),
+    paidAt: timestamp({ withTimezone: true, mode: "date" }),
+    ...timestamps,
+  },
+  (t) => [
+    index("payments_deal_idx").on(t.dealId),
+    uniqueIndex("payments_external_idx").on(t.provider, t.externalId).where(sql`${t.externalId} IS NOT NULL`),
+    check("payments_amount_check", sql`${t.amountCents} > 0 AND ${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.amountCents}`),
+  ],
+);
+
+/** Monument order details of a marble deal. */
+export const marbleDetails = pgTable("marble_details", {
+  id: id(),
+  dealId: integer()
+    .notNull()
+    .unique()
+    .references(() => deals.id, { onDelete: "cascade" }),
+  monumentModel: text(),
+  material: text(),
+  color: text(),
+  engraving: jsonb().$type<Record<string, unknown>>(),
+  graveyardId: integer().references(() => graveyards.id),
+  plotReference: text(),
+  widthCm: smallint(),
+  lengthCm: smallint(),
+  ...timestamps,
+});
+
+/** Marketing attributes of a deal (SPEC §3), kept only with the visitor's consent. */
+export const trackings = pgTable("trackings", {
+  id: id(),
+  dealId: integer()
+    .unique()
+    .references(() => deals.id, { onDelete: "cascade" }),
+  trackingType: trackingType(),
+  trackingId: text(),
+  utmSource: text(),
+  utmMedium: text(),
+  utmCampaign: text(),
+  utmTerm: text(),
+  consent: boolean().notNull().default(false),
+  expiresAt: timestamp({ withTimezone: true, mode: "date" }),
+  ...timestamps,
+});

@@ -1,0 +1,192 @@
+import { boolean, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { SUPPORTING_DOCUMENT_OWNER_TYPES } from "@/domain/schemas/supporting-document";
+import { id, searchIndexes, searchName, timestamps } from "@/server/db/schema/columns";
+import { cityhalls } from "@/server/db/schema/geo";
+import { clients } from "@/server/db/schema/users";
+
+/** After a death: the deceased, the administrative procedure, companies to notify and supporting documents. */
+
+export const defuncts = pgTable(
+  "defuncts",
+  {
+    id: id(),
+    civility: text(),
+    firstname: text(),
+    lastname: text(),
+    birthName: text(),
+    birthDate: date({ mode: "string" }),
+    deathDate: date({ mode: "string" }),
+    birthLocation: text(),
+    birthPostalCode: text(),
+    birthInseeCode: text(),
+    birthCountryCode: text(),
+    deathCityhallId: integer().references(() => cityhalls.id),
+    /** The client who declared the death. */
+    clientId: integer().references(() => clients.id, { onDelete: "set null" }),
+    demo: boolean().notNull().default(false),
+    searchName: searchName("firstname", "lastname", "birth_name"),
+    ...timestamps,
+  },
+  (t) => [index("defuncts_client_idx").on(t.clientId), ...searchIndexes("defuncts", t.searchName, false)],
+);
+
+export const administrativeProcedures = pgTable(
+  "administrative_procedures",
+  {
+    id: id(),
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    defunctId: integer()
+      .notNull()
+      .references(() => defuncts.id, { onDelete: "cascade" }),
+    defunctFamilyLink: text(),
+    defunctDeathCityId: integer().references(() => cityhalls.id),
+    archivedAt: timestamp({ withTimezone: true, mode: "date" }),
+    ...timestamps,
+  },
+  (t) => [index("administrative_procedures_client_idx").on(t.clientId)],
+);
+
+/** Banks, energy, telecoms, insurers... grouped by category. */
+export const companyCategories = pgTable("company_categories", {
+  id: id(),
+  code: text().notNull().unique(),
+  name: text().notNull(),
+  position: integer().notNull().default(0),
+  ...timestamps,
+});
+
+export const companies = pgTable(
+  "companies",
+  {
+    id: id(),
+    name: text().notNull(),
+    slug: text().notNull().unique(),
+    categoryId: integer().references(() => companyCategories.id),
+    website: text(),
+    address: text(),
+    email: text(),
+    demo: boolean().notNull().default(false),
+    searchName: searchName("name"),
+    ...timestamps,
+  },
+  (t) => [index("companies_category_idx").on(t.categoryId), ...searchIndexes("companies", t.searchName, false)],
+);
+
+/** What can be done with a company after a death (close an account, transfer a contract...). */
+export const companiesFormalities = pgTable(
+  "companies_formalities",
+  {
+    id: id(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    /** The formality is done by a letter sent on the family's behalf. */
+    requiresLetter: boolean().notNull().default(false),
+    /** Form fields the family fills in (name, type, required). */
+    fields: jsonb().$type<Array<Record<string, unknown>>>().notNull().default([]),
+    ...timestamps,
+  },
+  (t) => [index("companies_formalities_company_idx").on(t.companyId)],
+);
+
+export const ongoingFormalities = pgTable(
+  "ongoing_formalities",
+  {
+    id: id(),
+    administrativeProcedureId: integer()
+      .notNull()
+      .references(() => administrativeProcedures.id, { onDelete: "cascade" }),
+    companiesFormalityId: integer()
+      .notNull()
+      .references(() => companiesFormalities.id),
+    fields: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    state: text().notNull().default("draft"),
+    sentAt: timestamp({ withTimezone: true, mode: "date" }),
+    ...timestamps,
+  },
+  (t) => [index("ongoing_formalities_procedure_idx").on(t.administrativeProcedureId)],
+);
+
+/** Companies a client declared having a contract with (PUT /clients/{id}/companies). */
+export const clientsCompanies = pgTable(
+  "clients_companies",
+  {
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.companyId] })],
+);
+
+/** Kinds of supporting document (ID card, death certificate, family record book...). */
+export const documentTypes = pgTable(
+  "document_types",
+  {
+    id: id(),
+    code: text().notNull().unique(),
+    name: text().notNull(),
+    /** Whether an expiry date is asked for (identity documents). */
+    expires: boolean().notNull().default(false),
+    searchName: searchName("code", "name"),
+    ...timestamps,
+  },
+  (t) => [...searchIndexes("document_types", t.searchName, false)],
+);
+
+export const supportingDocuments = pgTable("supporting_documents", {
+  id: id(),
+  documentType: text()
+    .notNull()
+    .references(() => documentTypes.code),
+  /** Key of the file in the storage integration (local disk or S3). */
+  fileKey: text().notNull(),
+  fileName: text().notNull(),
+  contentType: text().notNull(),
+  byteSize: integer().notNull(),
+  expiryDate: date({ mode: "string" }),
+  issueDate: date({ mode: "string" }),
+  reference: text(),
+  uploadedByClientId: integer().references(() => clients.id, { onDelete: "set null" }),
+  ...timestamps,
+});
+
+export const supportingDocumentOwnerType = pgEnum("supporting_document_owner_type", SUPPORTING_DOCUMENT_OWNER_TYPES);
+
+/** A document must keep at least one owner (SPEC §5); the service enforces it on every change. */
+export const supportingDocumentOwners = pgTable(
+  "supporting_document_owners",
+  {
+    supportingDocumentId: integer()
+      .notNull()
+      .references(() => supportingDocuments.id, { onDelete: "cascade" }),
+    ownerType: supportingDocumentOwnerType().notNull(),
+    ownerId: integer().notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.supportingDocumentId, t.ownerType, t.ownerId] }), index("supporting_document_owners_owner_idx").on(t.ownerType, t.ownerId)],
+);
+
+/** Earlier files of a document replaced by a new upload. */
+export const supportingDocumentVersions = pgTable(
+  "supporting_document_versions",
+  {
+    id: id(),
+    supportingDocumentId: integer()
+      .notNull()
+      .references(() => supportingDocuments.id, { onDelete: "cascade" }),
+    fileKey: text().notNull(),
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    byteSize: integer().notNull(),
+    ...timestamps,
+  },
+  (t) => [index("supporting_document_versions_document_idx").on(t.supportingDocumentId)],
+);
+

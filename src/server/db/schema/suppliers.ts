@@ -1,0 +1,89 @@
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { id, placeColumns, searchIndexes, searchName, timestamps } from "@/server/db/schema/columns";
+import { departments } from "@/server/db/schema/geo";
+import { zoneType, funeralWorkTypes } from "@/server/db/schema/partners";
+import { products } from "@/server/db/schema/catalog";
+import { airports } from "@/server/db/schema/travel";
+
+/** Suppliers (florists, marble masons, freight forwarders...), their warehouses, zones and prices. */
+
+export const suppliers = pgTable(
+  "suppliers",
+  {
+    id: id(),
+    ...placeColumns(),
+    departmentCode: text().references(() => departments.code),
+    siret: text(),
+    /** Trades the supplier covers: flowers, marble, repatriation, transport... */
+    dependencies: jsonb().$type<string[]>().notNull().default([]),
+    searchName: searchName("name", "city"),
+    ...timestamps,
+  },
+  (t) => [...searchIndexes("suppliers", t.searchName, false)],
+);
+
+export const supplierWarehouses = pgTable(
+  "supplier_warehouses",
+  {
+    id: id(),
+    supplierId: integer()
+      .notNull()
+      .references(() => suppliers.id, { onDelete: "cascade" }),
+    ...placeColumns(),
+    departmentCode: text().references(() => departments.code),
+    /** Warehouses next to an airport handle repatriations leaving from it. */
+    airportId: integer().references(() => airports.id),
+    searchName: searchName("name", "city"),
+    ...timestamps,
+  },
+  (t) => [index("supplier_warehouses_supplier_idx").on(t.supplierId), index("supplier_warehouses_airport_idx").on(t.airportId), ...searchIndexes("supplier_warehouses", t.searchName, false)],
+);
+
+export const supplierWarehouseProducts = pgTable(
+  "supplier_warehouse_products",
+  {
+    id: id(),
+    warehouseId: integer()
+      .notNull()
+      .references(() => supplierWarehouses.id, { onDelete: "cascade" }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    priceCents: integer().notNull(),
+    available: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("supplier_warehouse_products_unique_idx").on(t.warehouseId, t.productId)],
+);
+
+/** Areas a supplier works in (its coverage). */
+export const supplierZones = pgTable(
+  "supplier_zones",
+  {
+    id: id(),
+    supplierId: integer()
+      .notNull()
+      .references(() => suppliers.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    zoneType: zoneType().notNull(),
+    zoneId: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [index("supplier_zones_supplier_idx").on(t.supplierId), index("supplier_zones_zone_idx").on(t.zoneType, t.zoneId)],
+);
+
+export const supplierZoneFuneralWorks = pgTable(
+  "supplier_zone_funeral_works",
+  {
+    id: id(),
+    supplierZoneId: integer()
+      .notNull()
+      .references(() => supplierZones.id, { onDelete: "cascade" }),
+    funeralWorkTypeId: integer()
+      .notNull()
+      .references(() => funeralWorkTypes.id),
+    priceCents: integer().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("supplier_zone_funeral_works_unique_idx").on(t.supplierZoneId, t.funeralWorkTypeId)],
+);

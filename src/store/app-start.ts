@@ -1,0 +1,19 @@
+import { onSessionExpired } from "@/api-client/client";
+import { captureAttributionFromUrl } from "@/store/attribution-slice";
+import { ensureUserLoaded, sessionExpired } from "@/store/auth-slice";
+import { restoreCompany } from "@/store/company-slice";
+import type { AppStore } from "@/store/make-store";
+
+/**
+ * Browser start of the app: restores the company, captures the landing URL's tracking
+ * parameters, loads the user if needed and keeps the state in step with a session the
+ * server ends. Returns the cleanup (for an effect).
+ */
+export function startApp(store: AppStore, search: string): () => void {
+  store.dispatch(restoreCompany());
+  store.dispatch(captureAttributionFromUrl(search));
+  void ensureUserLoaded(store.dispatch, store.getState);
+  return onSessionExpired(() => {
+    store.dispatch(sessionExpired());
+  });
+}

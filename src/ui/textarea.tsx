@@ -1,0 +1,47 @@
+import type { ComponentPropsWithRef } from "react";
+import { cn } from "@/ui/cn";
+import { controlClasses, FieldError, FieldHint, FieldLabel, useFieldIds, type FieldTextProps } from "@/ui/field";
+
+/**
+ * A labelled multi-line field (messages to an advisor, obituary text). Same
+ * label / hint / error wiring as Input; resizable vertically only so it never
+ * breaks the page width on a phone.
+ */
+export type TextareaProps = ComponentPropsWithRef<"textarea"> &
+  FieldTextProps & {
+    containerClassName?: string;
+  };
+
+export function Textarea({
+  label,
+  hint,
+  error,
+  hideLabel,
+  id,
+  className,
+  containerClassName,
+  required,
+  rows = 5,
+  "aria-describedby": extraDescribedBy,
+  ...props
+}: TextareaProps) {
+  const ids = useFieldIds({ id, hint, error, extraDescribedBy });
+  return (
+    <div className={cn("flex flex-col gap-1.5", containerClassName)}>
+      <FieldLabel htmlFor={ids.controlId} id={ids.labelId} hidden={hideLabel} required={required}>
+        {label}
+      </FieldLabel>
+      <FieldHint id={ids.hintId}>{hint}</FieldHint>
+      <FieldError id={ids.errorId}>{error}</FieldError>
+      <textarea
+        {...props}
+        id={ids.controlId}
+        rows={rows}
+        required={required}
+        aria-invalid={ids.invalid || undefined}
+        aria-describedby={ids.describedBy}
+        className={cn(controlClasses, "min-h-24 resize-y", className)}
+      />
+    </div>
+  );
+}
