@@ -12,6 +12,7 @@ import { SiteHeader } from "@/features/shell/site-header";
 import { SiteFooter } from "@/features/shell/site-footer";
 import { RouteEvents, MAIN_ELEMENT_ID, TOP_ELEMENT_ID } from "@/features/shell/route-events";
 import { ErrorBoundary } from "@/features/shell/error-boundary";
+import { StoreProvider } from "@/store/store-provider";
 import "../globals.css";
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
@@ -44,6 +45,7 @@ export default async function LocaleLayout({ children, params }: Props) {
           {t("skipToContent")}
         </a>
         <NextIntlClientProvider>
+          <StoreProvider>
           <ErrorBoundary fallback={null} name="route-events">
             <Suspense fallback={null}>
               <RouteEvents />
@@ -54,6 +56,7 @@ export default async function LocaleLayout({ children, params }: Props) {
             {children}
           </main>
           <SiteFooter locale={locale} siteOrigin={serverEnv().SITE_URL} year={new Date().getFullYear()} />
+          </StoreProvider>
         </NextIntlClientProvider>
       </body>
     </html>

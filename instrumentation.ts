@@ -1,0 +1,15 @@
+import type { Instrumentation } from "next";
+import { reportError } from "@/domain/report";
+
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { serverEnv } = await import("@/config/env");
+  const { connectSentry } = await import("@/features/monitoring/sentry-reporter");
+  const env = serverEnv();
+  await connectSentry(env.SENTRY_DSN, env.NODE_ENV);
+}
+
+// Server-side render and route errors reach the same reporter as the browser's.
+export const onRequestError: Instrumentation.onRequestError = (error, request, context) => {
+  reportError(error, { path: request.path, method: request.method, routeType: context.routeType });
+};
