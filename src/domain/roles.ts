@@ -26,10 +26,11 @@ export function isRole(value: unknown): value is Role {
 }
 
 /** Anything that may carry a business role: a business user, a client (no role) or nobody. */
-export type RoleHolder = { role?: unknown } | null | undefined;
+export type RoleHolder = object | null | undefined;
 
 function roleOf(user: RoleHolder): Role | null {
-  return user && isRole(user.role) ? user.role : null;
+  const role = user ? (user as { role?: unknown }).role : undefined;
+  return isRole(role) ? role : null;
 }
 
 /** Whether the user's role is one of `roles`; false for clients and signed-out visitors. */

@@ -34,7 +34,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
   primary: "border-transparent bg-primary text-on-primary hover:bg-primary-hover",
   secondary: "border-line-strong bg-surface text-primary hover:bg-primary-soft",
   ghost: "border-transparent bg-transparent text-primary hover:bg-primary-soft",
-  danger: "border-transparent bg-danger text-on-primary hover:bg-danger/90",
+  danger: "border-transparent bg-danger text-on-primary hover:bg-danger-hover",
 };
 
 const SIZES: Record<ButtonSize, string> = {

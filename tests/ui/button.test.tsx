@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import NextLink from "next/link";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Button, buttonClasses } from "@/ui/button";
 
@@ -65,9 +66,9 @@ describe("Button", () => {
 describe("buttonClasses", () => {
   it("gives links the look of a button, including full width and caller classes", () => {
     render(
-      <a href="/devis" className={buttonClasses({ variant: "secondary", size: "lg", fullWidth: true, className: "mt-4" })}>
+      <NextLink href="/devis" className={buttonClasses({ variant: "secondary", size: "lg", fullWidth: true, className: "mt-4" })}>
         Obtenir un devis
-      </a>,
+      </NextLink>,
     );
     const link = screen.getByRole("link", { name: "Obtenir un devis" });
     expect(link.className).toContain("min-h-13");

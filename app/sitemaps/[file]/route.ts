@@ -1,5 +1,6 @@
 // GET /sitemaps/<source>-<n>.xml – one chunk (at most 50,000 URLs) of a sitemap source
 import { serverEnv } from "@/config/env";
+import type { ErrorCode } from "@/domain/errors";
 import { buildSitemapChunkXml } from "@/features/seo/sitemap-registry";
 import { sitemapRegistry } from "../sources";
 
@@ -14,7 +15,8 @@ export async function GET(_request: Request, { params }: { params: Promise<{ fil
   const { file } = await params;
   const xml = await buildSitemapChunkXml(serverEnv().SITE_URL, file, sitemapRegistry);
   if (xml === null) {
-    return new Response("Sitemap not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+    const code: ErrorCode = "not_found";
+    return Response.json({ error: "Not Found", message: code }, { status: 404 });
   }
   return new Response(xml, { headers: { "content-type": "application/xml; charset=utf-8" } });
 }

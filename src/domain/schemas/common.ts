@@ -108,3 +108,16 @@ export const emailSchema = z
   .max(254, { error: "email__too_long" })
   .pipe(z.email({ error: "email__invalid" }))
   .meta({ example: "marie.dupont@example.org" });
+
+/** URL segment of a name: "Saint-Étienne" → "saint-etienne", "L'Haÿ-les-Roses" → "l-hay-les-roses". */
+export function toSlug(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/œ/g, "oe")
+    .replace(/æ/g, "ae")
+    .replace(/ß/g, "ss")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}

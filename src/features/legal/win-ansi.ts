@@ -45,6 +45,14 @@ const REPLACEMENTS: Record<string, string> = {
   "\u2023": "•",
   "\u2043": "-",
   "\u2116": "No",
+  // Letters with a stroke have no decomposition to fall back on.
+  "\u0141": "L",
+  "\u0142": "l",
+  "\u0110": "D",
+  "\u0111": "d",
+  "\u0131": "i",
+  "\u0126": "H",
+  "\u0127": "h",
   "\u2248": "~",
 };
 

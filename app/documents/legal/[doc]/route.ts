@@ -1,10 +1,12 @@
 // GET /documents/legal/<doc>.pdf – terms, privacy policy, legal notice and general documentation as PDF
+import type { ErrorCode } from "@/domain/errors";
 import { legalDocumentFromFile, legalDocumentPdf } from "@/features/legal/legal-documents";
 
 export const runtime = "nodejs";
 
 function notFound(): Response {
-  return Response.json({ error: "Not Found", message: "legal_document__not_found" }, { status: 404 });
+  const code: ErrorCode = "not_found";
+  return Response.json({ error: "Not Found", message: code }, { status: 404 });
 }
 
 export async function GET(_request: Request, { params }: { params: Promise<{ doc: string }> }): Promise<Response> {

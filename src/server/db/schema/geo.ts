@@ -80,10 +80,9 @@ export const countries = pgTable(
     /** The name in each of the 11 locales. */
     names: jsonb().$type<CountryNames>().notNull(),
     slug: text().notNull().unique(),
-    /** Search form of the names in every locale. */
-    searchNames: text().notNull().default(""),
+    /** normalizeSearchText() of each name, computed by the writer so both sides of a search agree in every script. */
+    searchNames: jsonb().$type<CountryNames>().notNull(),
     disabled: boolean().notNull().default(false),
     ...timestamps,
   },
-  (t) => [index("countries_search_trgm_idx").using("gin", sql`${t.searchNames} gin_trgm_ops`)],
 );
