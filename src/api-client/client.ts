@@ -168,7 +168,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     if (response.status === 401) {
       if (hasStoredTokens()) {
         clearSession();
-        
+        if (options.notifySessionExpired !== false) notifySessionExpired();
       }
     } else {
       captureTokens(response);

@@ -1,4 +1,5 @@
-import { onSessionExpired } from "@/api-client/client";
+import { onSessionExpired, setSessionExpiredHandler } from "@/api-client/client";
+import { redirectToLoginHandler } from "@/api-client/session-expired";
 import { captureAttributionFromUrl } from "@/store/attribution-slice";
 import { ensureUserLoaded, sessionExpired } from "@/store/auth-slice";
 import { restoreCompany } from "@/store/company-slice";
@@ -12,6 +13,8 @@ import type { AppStore } from "@/store/make-store";
 export function startApp(store: AppStore, search: string): () => void {
   store.dispatch(restoreCompany());
   store.dispatch(captureAttributionFromUrl(search));
+  // A session that ends mid-visit sends the visitor to sign in and back (SPEC §8).
+  setSessionExpiredHandler(redirectToLoginHandler());
   void ensureUserLoaded(store.dispatch, store.getState);
   return onSessionExpired(() => {
     store.dispatch(sessionExpired());

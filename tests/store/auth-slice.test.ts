@@ -120,6 +120,15 @@ describe("loading the user (SPEC §4)", () => {
     expect(handler).not.toHaveBeenCalled();
   });
 
+  it("forgets a stored user whose tokens are already gone when validation answers 401", async () => {
+    local.setItem(USER_KEY, JSON.stringify({ user: { id: 7 }, userType: "client" }));
+    fetchMock.mockResolvedValue(jsonResponse({ error: "Unauthorized", message: "unauthorized" }, { status: 401 }));
+    const store = makeStore();
+    await store.dispatch(loadUser());
+    expect(local.getItem(USER_KEY)).toBeNull();
+    expect(store.getState().auth).toMatchObject({ user: null, isReady: true, isLoading: false });
+  });
+
   it("keeps the stored session when the network fails, but still marks ready", async () => {
     storeUser("client");
     fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));

@@ -216,8 +216,17 @@ export function parseMarkdownBlocks(markdown: string): Block[] {
       blocks.push({ kind: "heading", level, spans: trimSpans(parseInline(heading[2]!)) });
       continue;
     }
-    if (RULE.test(line) && !item) {
+    // Setext headings: a paragraph underlined with === or ---.
+    if (paragraph.length && /^\s{0,3}(=+|-+)\s*$/.test(line)) {
+      const level = line.trim().startsWith("=") ? 1 : 2;
+      const spans = trimSpans(parseInline(paragraph.join(" ")));
+      paragraph = [];
+      if (spans.length) blocks.push({ kind: "heading", level, spans });
+      continue;
+    }
+    if (RULE.test(line)) {
       flushAll();
+      indents.length = 0;
       blocks.push({ kind: "rule" });
       continue;
     }

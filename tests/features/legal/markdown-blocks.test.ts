@@ -40,6 +40,15 @@ describe("block Markdown", () => {
     expect(blocks[4]).toMatchObject({ kind: "heading", level: 3 });
   });
 
+  it("reads underlined headings and ends a list at a rule", () => {
+    expect(parseMarkdownBlocks("Titre\n=====\n\nSous-titre\n---\n\n- point\n***")).toEqual([
+      { kind: "heading", level: 1, spans: [{ text: "Titre" }] },
+      { kind: "heading", level: 2, spans: [{ text: "Sous-titre" }] },
+      { kind: "list-item", ordered: false, marker: "•", depth: 0, spans: [{ text: "point" }] },
+      { kind: "rule" },
+    ]);
+  });
+
   it("reads bullet and numbered lists, nested items and continuation lines", () => {
     const blocks = parseMarkdownBlocks("- un\n- deux\n  suite\n  - imbriqué\n\n1. premier\n2) second");
     expect(blocks).toEqual([

@@ -411,7 +411,7 @@ CREATE TABLE "countries" (
 	"numeric_code" text,
 	"names" jsonb NOT NULL,
 	"slug" text NOT NULL,
-	"search_names" text DEFAULT '' NOT NULL,
+	"search_names" jsonb NOT NULL,
 	"disabled" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -1255,7 +1255,6 @@ CREATE INDEX "cityhalls_population_idx" ON "cityhalls" USING btree ("population"
 CREATE INDEX "cityhalls_insee_prefix_idx" ON "cityhalls" USING btree ("insee_code" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "cityhalls_search_trgm_idx" ON "cityhalls" USING gin ("search_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "cityhalls_search_prefix_idx" ON "cityhalls" USING btree ("search_name" text_pattern_ops);--> statement-breakpoint
-CREATE INDEX "countries_search_trgm_idx" ON "countries" USING gin ("search_names" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "departments_search_trgm_idx" ON "departments" USING gin ("search_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "entity_invoice_prestations_invoice_idx" ON "entity_invoice_prestations" USING btree ("entity_invoice_id");--> statement-breakpoint
 CREATE INDEX "entity_invoice_prestations_deal_idx" ON "entity_invoice_prestations" USING btree ("deal_id");--> statement-breakpoint

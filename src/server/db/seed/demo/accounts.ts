@@ -1,0 +1,29 @@
+import { hash } from "@node-rs/argon2";
+import { ROLES } from "@/domain/roles";
+import type { Db } from "@/server/db/client";
+import { businessUsers, clients } from "@/server/db/schema/users";
+
+/** Demonstration accounts, created in development and tests only (never in production). */
+export const DEMO_PASSWORD = "Demo-password-2026";
+
+export const DEMO_CLIENT = { email: "client@demo.test", firstname: "Marie", lastname: "Dupont", civility: "Mme" } as const;
+
+export const DEMO_BUSINESS_USERS = [
+  { email: "admin@demo.test", firstname: "Camille", lastname: "Laurent", role: ROLES.ADMIN },
+  { email: "directeur@demo.test", firstname: "Philippe", lastname: "Moreau", role: ROLES.FUNERAL_DIRECTOR },
+  { email: "conseiller@demo.test", firstname: "Nadia", lastname: "Benali", role: ROLES.FUNERAL_ADVISOR },
+  { email: "analyste@demo.test", firstname: "Julien", lastname: "Petit", role: ROLES.ANALYTICS_GUEST },
+  { email: "pro@demo.test", firstname: "Sophie", lastname: "Garnier", role: ROLES.PRO },
+] as const;
+
+/** argon2id with the parameters of DESIGN "Auth" (m = 19 MiB, t = 2, p = 1). */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+}
+
+export async function seedDemoAccounts(db: Db): Promise<number> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.insert(clients).values({ ...DEMO_CLIENT, passwordHash, phone: "0600000000", city: "Lyon", postalCode: "69003", countryCode: "fr", demo: true });
+  await db.insert(businessUsers).values(DEMO_BUSINESS_USERS.map((u) => ({ ...u, passwordHash, demo: true })));
+  return 1 + DEMO_BUSINESS_USERS.length;
+}
