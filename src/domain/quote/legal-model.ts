@@ -36,17 +36,23 @@ export interface LegalSection {
   number: string;
   /** Official French heading, as the PDF prints it. */
   title: string;
+  /** Plain-words heading for screens, when it differs from the official one. */
+  shortTitle?: string;
   /** Only one of 7A / 7B applies to a given funeral. */
   appliesTo: "all" | "burial" | "cremation";
 }
 
-/** The nine sections, in the order the model prints them. */
+/**
+ * The nine sections, in the order the model prints them. Titles follow the
+ * headings of the 2025 model; section 8 is addressed to "the person entitled
+ * to organise the funeral", i.e. the family in the product's words.
+ */
 export const LEGAL_SECTIONS: readonly LegalSection[] = [
-  { id: "preparation", number: "1", title: "Préparation et organisation des obsèques", appliesTo: "all" },
+  { id: "preparation", number: "1", title: "Préparation, organisation des obsèques", appliesTo: "all" },
   {
     id: "transport-before-coffining",
     number: "2",
-    title: "Transport du défunt avant mise en bière",
+    title: "Transport du défunt avant mise en bière (sans cercueil)",
     appliesTo: "all",
   },
   { id: "coffin", number: "3", title: "Cercueil et accessoires", appliesTo: "all" },
@@ -63,7 +69,8 @@ export const LEGAL_SECTIONS: readonly LegalSection[] = [
   {
     id: "advanced-costs",
     number: "8",
-    title: "Frais avancés pour le compte de la famille",
+    title: "Frais avancés pour le compte de la personne ayant qualité pour pourvoir aux funérailles",
+    shortTitle: "Frais avancés pour le compte de la famille",
     appliesTo: "all",
   },
 ];

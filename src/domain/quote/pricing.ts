@@ -133,7 +133,10 @@ export interface Subtotals {
 export interface QuoteSection {
   id: LegalSectionId;
   number: string;
+  /** Official heading of the legal model (PDF). */
   title: string;
+  /** Plain-words heading for screens. */
+  shortTitle: string;
   /** False for 7A on a cremation quote, 7B on a burial quote, or both when the burial takes place abroad. */
   applicable: boolean;
   mandatory: QuoteLine[];
@@ -1179,6 +1182,7 @@ function assemble(
       id: section.id,
       number: section.number,
       title: section.title,
+      shortTitle: section.shortTitle ?? section.title,
       applicable: sectionApplies(section, burialInFrance, cremation),
       mandatory,
       optional,
