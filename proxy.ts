@@ -11,6 +11,8 @@ export function proxy(request: NextRequest) {
   const locale = localeFromHost(request.headers.get("x-forwarded-host") ?? request.headers.get("host"));
   const { pathname } = request.nextUrl;
   const first = pathname.split("/")[1];
+  // Next.js links its generated share image as /{locale}/opengraph-image: let it through.
+  if (isLocale(first) && pathname.startsWith(`/${first}/opengraph-image`)) return NextResponse.next();
   const url = request.nextUrl.clone();
   // An internal locale prefix typed in the address bar is not a public URL: route it to the not-found page.
   url.pathname = isLocale(first) ? `/${locale}/404` : `/${locale}${pathname === "/" ? "" : pathname}`;

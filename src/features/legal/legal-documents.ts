@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import matter from "gray-matter";
 import { LEGAL_DOCUMENTS, type LegalDocument } from "@/config/paths";
-import { renderMarkdownPdf } from "./markdown-pdf";
+import { renderMarkdownPdf } from "@/server/integrations/pdf/markdown-pdf";
 
 /** Used when a document's front matter has no title, so a PDF is never untitled. */
 export const LEGAL_DOCUMENT_TITLES: Record<LegalDocument, string> = {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { LEGAL_DOCUMENTS, paths } from "@/config/paths";
 import { defaultLegalContentDir, legalDocumentFromFile, legalDocumentPdf, loadLegalDocumentSource } from "@/features/legal/legal-documents";
 import { GET } from "../../../app/documents/legal/[doc]/route";
-import { pdfText, pdfTitle } from "./pdf-text";
+import { pdfText, pdfTitle } from "../../server/integrations/pdf/pdf-text";
 
 const FIXTURES = join(__dirname, "fixtures");
 

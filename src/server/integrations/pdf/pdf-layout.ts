@@ -123,11 +123,14 @@ export function writeTitleBlock(doc: Pdf, title: string, description?: string): 
   doc.y = y + 14;
 }
 
-export function writeHeading(doc: Pdf, level: 1 | 2 | 3, spans: readonly InlineSpan[]): void {
+/**
+ * A heading kept on the same page as at least two lines of what follows it;
+ * `keepWithNext` adds room for more (a sub-heading right below, for instance).
+ */
+export function writeHeading(doc: Pdf, level: 1 | 2 | 3, spans: readonly InlineSpan[], keepWithNext = 0): void {
   const fontSize = HEADING_SIZES[level];
   doc.y += level === 1 ? 10 : level === 2 ? 8 : 6;
-  // Keep the heading with at least two lines of what follows it.
-  ensureSpace(doc, measureSpans(doc, spans, contentWidth(doc), { fontSize, bold: true }) + 2 * (PDF_THEME.fontSize + PDF_THEME.lineGap) + 6);
+  ensureSpace(doc, measureSpans(doc, spans, contentWidth(doc), { fontSize, bold: true }) + 2 * (PDF_THEME.fontSize + PDF_THEME.lineGap) + 6 + keepWithNext);
   writeSpans(doc, spans, { fontSize, bold: true, color: level === 3 ? PDF_THEME.text : PDF_THEME.brand });
   doc.y += level === 3 ? 3 : 5;
 }
@@ -195,11 +198,13 @@ export function writeTable(doc: Pdf, header: readonly InlineSpan[][], rows: read
 
 /** Writes parsed Markdown blocks in order. */
 export function writeBlocks(doc: Pdf, blocks: readonly Block[]): void {
-  for (const block of blocks) {
+  blocks.forEach((block, index) => {
     switch (block.kind) {
-      case "heading":
-        writeHeading(doc, block.level, block.spans);
+      case "heading": {
+        const next = blocks[index + 1];
+        writeHeading(doc, block.level, block.spans, next?.kind === "heading" ? HEADING_SIZES[next.level] * 1.6 + 12 : 0);
         break;
+      }
       case "paragraph":
         writeParagraph(doc, block.spans);
         break;
@@ -208,6 +213,8 @@ export function writeBlocks(doc: Pdf, blocks: readonly Block[]): void {
         break;
       case "list-item":
         writeListItem(doc, block.marker, block.depth, block.spans);
+        // Space after the list, as after a paragraph.
+        if (blocks[index + 1]?.kind !== "list-item") doc.y += 4;
         break;
       case "table":
         writeTable(doc, block.header, block.rows);
@@ -216,7 +223,7 @@ export function writeBlocks(doc: Pdf, blocks: readonly Block[]): void {
         writeRule(doc);
         break;
     }
-  }
+  });
 }
 
 /** Running header, footer and "Page n / N" on every page, once the page count is known. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toWinAnsi } from "@/features/legal/win-ansi";
+import { toWinAnsi } from "@/server/integrations/pdf/win-ansi";
 
 describe("text for the PDF standard fonts", () => {
   it("keeps French typography that Windows-1252 can draw", () => {

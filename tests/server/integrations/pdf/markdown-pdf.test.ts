@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { OPERATOR } from "@/config/brand";
-import { renderMarkdownPdf } from "@/features/legal/markdown-pdf";
+import { renderMarkdownPdf } from "@/server/integrations/pdf/markdown-pdf";
 import { pdfPageCount, pdfText, pdfTextRuns, pdfTitle } from "./pdf-text";
 
 const MARKDOWN = `# Conditions d'essai

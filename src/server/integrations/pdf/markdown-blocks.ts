@@ -151,6 +151,18 @@ function splitRow(line: string): string[] {
   return cells;
 }
 
+/** Joins the lines of a paragraph; a line ending in two spaces or a backslash keeps its line break. */
+function joinLines(lines: readonly string[]): string {
+  return lines
+    .map((line, index) => {
+      const last = index === lines.length - 1;
+      const hardBreak = !last && /( {2,}|\\)$/.test(line);
+      const text = line.trim().replace(/\\$/, hardBreak ? "" : "\\");
+      return last ? text : `${text.trimEnd()}${hardBreak ? "\n" : " "}`;
+    })
+    .join("");
+}
+
 function trimSpans(spans: InlineSpan[]): InlineSpan[] {
   if (spans.length === 0) return spans;
   const first = spans[0]!;
@@ -170,14 +182,14 @@ export function parseMarkdownBlocks(markdown: string): Block[] {
 
   const flushParagraph = () => {
     if (paragraph.length) {
-      const spans = trimSpans(parseInline(paragraph.join(" ")));
+      const spans = trimSpans(parseInline(joinLines(paragraph)));
       if (spans.length) blocks.push({ kind: "paragraph", spans });
     }
     paragraph = [];
   };
   const flushQuote = () => {
     if (quote.length) {
-      const spans = trimSpans(parseInline(quote.join(" ")));
+      const spans = trimSpans(parseInline(joinLines(quote)));
       if (spans.length) blocks.push({ kind: "quote", spans });
     }
     quote = [];
@@ -187,7 +199,7 @@ export function parseMarkdownBlocks(markdown: string): Block[] {
       while (indents.length && indents[indents.length - 1]! > item.indent) indents.pop();
       if (!indents.length || indents[indents.length - 1]! < item.indent) indents.push(item.indent);
       const depth = Math.min(indents.length - 1, 3);
-      blocks.push({ kind: "list-item", ordered: item.ordered, marker: item.marker, depth, spans: trimSpans(parseInline(item.lines.join(" "))) });
+      blocks.push({ kind: "list-item", ordered: item.ordered, marker: item.marker, depth, spans: trimSpans(parseInline(joinLines(item.lines))) });
     }
     item = null;
   };
@@ -219,7 +231,7 @@ export function parseMarkdownBlocks(markdown: string): Block[] {
     // Setext headings: a paragraph underlined with === or ---.
     if (paragraph.length && /^\s{0,3}(=+|-+)\s*$/.test(line)) {
       const level = line.trim().startsWith("=") ? 1 : 2;
-      const spans = trimSpans(parseInline(paragraph.join(" ")));
+      const spans = trimSpans(parseInline(joinLines(paragraph)));
       paragraph = [];
       if (spans.length) blocks.push({ kind: "heading", level, spans });
       continue;
@@ -265,11 +277,11 @@ export function parseMarkdownBlocks(markdown: string): Block[] {
     }
     if (item) {
       // A continuation line of the current item.
-      item.lines.push(line.trim());
+      item.lines.push(line);
       continue;
     }
     if (quote.length) flushQuote();
-    paragraph.push(line.trim());
+    paragraph.push(line);
   }
   flushAll();
   return blocks;

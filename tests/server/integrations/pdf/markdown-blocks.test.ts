@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseInline, parseMarkdownBlocks, spansText } from "@/features/legal/markdown-blocks";
+import { parseInline, parseMarkdownBlocks, spansText } from "@/server/integrations/pdf/markdown-blocks";
 
 describe("inline Markdown", () => {
   it("reads bold and italic spans", () => {
@@ -38,6 +38,12 @@ describe("block Markdown", () => {
     expect(blocks.map((b) => b.kind)).toEqual(["heading", "heading", "paragraph", "rule", "heading"]);
     expect(blocks[2]).toEqual({ kind: "paragraph", spans: [{ text: "Le texte continue ici." }] });
     expect(blocks[4]).toMatchObject({ kind: "heading", level: 3 });
+  });
+
+  it("keeps hard line breaks (two trailing spaces or a backslash) and joins other lines", () => {
+    expect(parseMarkdownBlocks("**Paisible SAS**  \n12 rue de la Paix\\\n75002 Paris\nFrance")).toEqual([
+      { kind: "paragraph", spans: [{ text: "Paisible SAS", bold: true }, { text: "\n12 rue de la Paix\n75002 Paris France" }] },
+    ]);
   });
 
   it("reads underlined headings and ends a list at a rule", () => {
