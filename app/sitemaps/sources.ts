@@ -1,5 +1,8 @@
 import { sitemapRegistry } from "@/features/seo/sitemap-registry";
 import { staticSitemapSource } from "@/features/seo/static-sitemap-source";
+import { guidesSitemapSource } from "@/features/guides/guides-sitemap";
+import { glossarySitemapSource } from "@/features/glossary/glossary-sitemap";
+import { contentPagesSitemapSource } from "@/features/content-pages/content-pages-sitemap";
 
 /**
  * The one place page families join the sitemap: import a family's source and
@@ -7,5 +10,8 @@ import { staticSitemapSource } from "@/features/seo/static-sitemap-source";
  * its own /sitemaps/<name>-<n>.xml files and a line in /sitemap.xml.
  */
 sitemapRegistry.register(staticSitemapSource);
+sitemapRegistry.register(guidesSitemapSource);
+sitemapRegistry.register(glossarySitemapSource);
+sitemapRegistry.register(contentPagesSitemapSource);
 
 export { sitemapRegistry };

@@ -16,6 +16,24 @@ export const ERROR_CODES = [
   "payload_too_large",
   "rate_limited",
   "internal_error",
+  // Authentication (DESIGN "Auth").
+  "invalid_credentials",
+  "email_required",
+  "email_invalid",
+  "password_required",
+  "password_too_short",
+  "password_too_long",
+  "password_too_common",
+  "password_mismatch",
+  "current_password_required",
+  "current_password_invalid",
+  "reset_token_invalid",
+  "redirect_url_not_allowed",
+  "session_expired",
+  "oidc_unavailable",
+  "oidc_failed",
+  "oidc_email_not_verified",
+  "oidc_account_not_found",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,16 +1,29 @@
 import type { Metadata } from "next";
 import { setRequestLocale } from "next-intl/server";
-import { paths } from "@/config/paths";
-import { pageMetadata } from "@/features/seo/page-metadata";
-import { IntroPage } from "@/features/shell/intro-page";
+import { buildMetadata } from "@/features/seo/metadata";
+import { contentPageView } from "@/features/content-pages/content-page-view";
+import { ContentPage, contentPageTocTitle } from "@/features/content-pages/content-page";
+import { renderMarkdown } from "@/features/guides/markdown";
+import { Prose } from "@/features/guides/prose";
+import { TableOfContents } from "@/features/guides/table-of-contents";
 
 type Props = { params: Promise<{ locale: string }> };
 
+// French-only page: every host renders the French text; the canonical is the French URL.
+const KEY = "commitments";
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return pageMetadata((await params).locale, "commitments", paths.commitments());
+  return buildMetadata(contentPageView((await params).locale, KEY).metadata);
 }
 
 export default async function Page({ params }: Props) {
-  setRequestLocale((await params).locale);
-  return <IntroPage page="commitments" />;
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const view = contentPageView(locale, KEY);
+  const { html, toc } = await renderMarkdown(view.page.markdown);
+  return (
+    <ContentPage view={view} toc={<TableOfContents title={await contentPageTocTitle(view)} entries={toc} lang="fr" />}>
+      <Prose html={html} lang="fr" />
+    </ContentPage>
+  );
 }

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import { setRequestLocale } from "next-intl/server";
 import { paths } from "@/config/paths";
+import { DEFAULT_LOCALE, isLocale } from "@/domain/locales";
 import { pageMetadata } from "@/features/seo/page-metadata";
-import { IntroPage } from "@/features/shell/intro-page";
+import { FinancialAidPage } from "@/features/financial-aid/financial-aid-page";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -11,6 +12,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function Page({ params }: Props) {
-  setRequestLocale((await params).locale);
-  return <IntroPage page="financialAid" />;
+  const { locale } = await params;
+  setRequestLocale(locale);
+  return <FinancialAidPage locale={isLocale(locale) ? locale : DEFAULT_LOCALE} />;
 }

@@ -1,16 +1,15 @@
 import type { Metadata } from "next";
 import { setRequestLocale } from "next-intl/server";
-import { paths } from "@/config/paths";
-import { pageMetadata } from "@/features/seo/page-metadata";
-import { IntroPage } from "@/features/shell/intro-page";
+import { ReviewsRoute, reviewsRouteMetadata } from "@/features/reviews/reviews-route";
 
-type Props = { params: Promise<{ locale: string }> };
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ page?: string | string[] }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return pageMetadata((await params).locale, "reviews", paths.reviews());
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  return reviewsRouteMetadata((await params).locale, (await searchParams).page);
 }
 
-export default async function Page({ params }: Props) {
-  setRequestLocale((await params).locale);
-  return <IntroPage page="reviews" />;
+export default async function Page({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  return <ReviewsRoute locale={locale} pageRaw={(await searchParams).page} />;
 }

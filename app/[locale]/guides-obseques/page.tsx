@@ -1,16 +1,28 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
-import { paths } from "@/config/paths";
-import { pageMetadata } from "@/features/seo/page-metadata";
-import { IntroPage } from "@/features/shell/intro-page";
+import { buildMetadata } from "@/features/seo/metadata";
+import { breadcrumbListJsonLd } from "@/features/seo/json-ld";
+import { JsonLdScript } from "@/features/seo/json-ld-script";
+import { guidesIndexView } from "@/features/guides/guide-views";
+import { GuidesIndexPage } from "@/features/guides/guides-index-page";
 
 type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return pageMetadata((await params).locale, "guides", paths.guides());
+  const view = await guidesIndexView((await params).locale);
+  return view ? buildMetadata(view.metadata) : {};
 }
 
 export default async function Page({ params }: Props) {
-  setRequestLocale((await params).locale);
-  return <IntroPage page="guides" />;
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const view = await guidesIndexView(locale);
+  if (!view) notFound();
+  return (
+    <>
+      <JsonLdScript data={breadcrumbListJsonLd(view.jsonLdCrumbs)} />
+      <GuidesIndexPage view={view} />
+    </>
+  );
 }

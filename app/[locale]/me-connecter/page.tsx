@@ -1,8 +1,12 @@
 import type { Metadata } from "next";
-import { setRequestLocale } from "next-intl/server";
+import { Suspense } from "react";
+import { getTranslations, setRequestLocale } from "next-intl/server";
 import { paths } from "@/config/paths";
+import { AuthPage } from "@/features/auth/auth-page";
+import { FormFallback } from "@/features/auth/form-fallback";
+import { SignInAside } from "@/features/auth/sign-in-aside";
+import { SignInForm } from "@/features/auth/sign-in-form";
 import { pageMetadata } from "@/features/seo/page-metadata";
-import { IntroPage } from "@/features/shell/intro-page";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -12,5 +16,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function Page({ params }: Props) {
   setRequestLocale((await params).locale);
-  return <IntroPage page="login" showQuoteCta={false} />;
+  const t = await getTranslations("Auth.signIn");
+  return (
+    <AuthPage heading={t("heading")} lead={t("lead")} aside={<SignInAside realm="client" />}>
+      <Suspense fallback={<FormFallback />}>
+        <SignInForm realm="client" />
+      </Suspense>
+    </AuthPage>
+  );
 }

@@ -1,16 +1,15 @@
 import type { Metadata } from "next";
 import { setRequestLocale } from "next-intl/server";
-import { paths } from "@/config/paths";
-import { pageMetadata } from "@/features/seo/page-metadata";
-import { IntroPage } from "@/features/shell/intro-page";
+import { PlacesIndexRoute, placesIndexRouteMetadata } from "@/features/places/places-index-route";
 
-type Props = { params: Promise<{ locale: string }> };
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ q?: string | string[] }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return pageMetadata((await params).locale, "funeralIndex", paths.funeralIndex());
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  return placesIndexRouteMetadata((await params).locale, (await searchParams).q);
 }
 
-export default async function Page({ params }: Props) {
-  setRequestLocale((await params).locale);
-  return <IntroPage page="funeralIndex" />;
+export default async function Page({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  return <PlacesIndexRoute locale={locale} q={(await searchParams).q} />;
 }

@@ -1,16 +1,17 @@
 import type { Metadata } from "next";
 import { setRequestLocale } from "next-intl/server";
-import { paths } from "@/config/paths";
-import { pageMetadata } from "@/features/seo/page-metadata";
-import { IntroPage } from "@/features/shell/intro-page";
+import { RepatriationIndexRoute, repatriationIndexMetadata } from "@/features/repatriation/repatriation-route";
 
 type Props = { params: Promise<{ locale: string }> };
 
+export const revalidate = 3600;
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return pageMetadata((await params).locale, "repatriation", paths.repatriation());
+  return repatriationIndexMetadata((await params).locale);
 }
 
 export default async function Page({ params }: Props) {
-  setRequestLocale((await params).locale);
-  return <IntroPage page="repatriation" />;
+  const { locale } = await params;
+  setRequestLocale(locale);
+  return <RepatriationIndexRoute locale={locale} />;
 }

@@ -7,7 +7,7 @@ export const cityhallSummarySchema = z
   .object({
     id: z.number().int(),
     name: z.string().meta({ example: "Saint-Étienne" }),
-    slug: z.string().meta({ example: "saint-etienne" }),
+    slug: z.string().meta({ example: "saint-etienne-42218" }),
     insee_code: z.string().meta({ example: "42218" }),
     postal_codes: z.array(z.string()).meta({ example: ["42000", "42100", "42230"] }),
     department: z.object({ code: z.string(), name: z.string() }),
@@ -43,7 +43,7 @@ export const cityhallKeySchema = z
   .min(1, { error: "cityhall__key__blank" })
   .max(120, { error: "cityhall__key__too_long" })
   .regex(/^[a-z0-9-]+$/i, { error: "cityhall__key__invalid" })
-  .meta({ example: "lyon" });
+  .meta({ example: "lyon-69123" });
 
 export const websiteCityhallsQuerySchema = z.object({
   q: z.string().max(100, { error: "cityhall__q__too_long" }).optional(),

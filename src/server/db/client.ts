@@ -57,9 +57,19 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   let database: Database;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    let closed = false;
     // An idle client that errors (server restart) must not crash the process; the pool replaces it.
-    pool.on("error", (error) => console.error("[db] idle PostgreSQL client error:", error.message));
-    database = { db: postgresDb(pool), driver: "postgres", close: () => pool.end() };
+    pool.on("error", (error) => {
+      if (!closed) console.error("[db] idle PostgreSQL client error:", error.message);
+    });
+    database = {
+      db: postgresDb(pool),
+      driver: "postgres",
+      close: () => {
+        closed = true;
+        return pool.end();
+      },
+    };
   } else {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
     const client = await PGlite.create({

@@ -5,6 +5,7 @@ import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrat
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { Db, Driver } from "@/server/db/client";
+import { queryRows } from "@/server/db/query";
 
 /** The committed SQL migrations; read from disk at run time (the app always starts from the project root). */
 export function migrationsFolder(): string {
@@ -34,6 +35,6 @@ export async function runMigrations(db: Db, driver: Driver): Promise<void> {
 
 /** Whether the reference data is there (the seed fills an empty database only). */
 export async function isSeeded(db: Db): Promise<boolean> {
-  const result = await db.execute<{ seeded: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM cityhalls) AS seeded`);
-  return Boolean(result.rows[0]?.seeded);
+  const result = await queryRows<{ seeded: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM cityhalls) AS seeded`);
+  return Boolean(result[0]?.seeded);
 }

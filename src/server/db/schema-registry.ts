@@ -1,3 +1,4 @@
+import * as auth from "@/server/db/schema/auth";
 import * as catalog from "@/server/db/schema/catalog";
 import * as content from "@/server/db/schema/content";
 import * as deals from "@/server/db/schema/deals";
@@ -12,6 +13,7 @@ import * as users from "@/server/db/schema/users";
 
 /** Every table, for Drizzle's typed `db.query` API; code imports tables from their domain file. */
 export const schema = {
+  ...auth,
   ...catalog,
   ...content,
   ...deals,

@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
-import { setRequestLocale } from "next-intl/server";
+import { getTranslations, setRequestLocale } from "next-intl/server";
 import { paths } from "@/config/paths";
+import { AuthPage } from "@/features/auth/auth-page";
+import { ChangePasswordForm } from "@/features/auth/change-password-form";
+import { requireServerAccount } from "@/features/auth/server-session";
 import { pageMetadata } from "@/features/seo/page-metadata";
-import { IntroPage } from "@/features/shell/intro-page";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -12,5 +14,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function Page({ params }: Props) {
   setRequestLocale((await params).locale);
-  return <IntroPage page="changePassword" showQuoteCta={false} />;
+  await requireServerAccount("client", paths.changePassword());
+  const t = await getTranslations("Auth.change");
+  return (
+    <AuthPage heading={t("heading")} lead={t("lead")}>
+      <ChangePasswordForm realm="client" />
+    </AuthPage>
+  );
 }

@@ -23,10 +23,14 @@ export function searchName(...columns: string[]) {
   return text().generatedAlwaysAs(sql.raw(`search_norm(${parts})`) as SQL);
 }
 
-/** Trigram index for fuzzy and infix matches plus a pattern index for prefix matches. */
+/**
+ * Trigram index for fuzzy and infix matches plus, for large tables, a byte-ordered
+ * index for prefix matches written as ranges (`>= 'lyo' AND < 'lyp'`), which, unlike
+ * LIKE 'lyo%', a prepared statement with parameters can still use.
+ */
 export function searchIndexes(table: string, column: AnyPgColumn, withPrefix = true) {
   const trigram = index(`${table}_search_trgm_idx`).using("gin", sql`${column} gin_trgm_ops`);
-  return withPrefix ? [trigram, index(`${table}_search_prefix_idx`).using("btree", sql`${column} text_pattern_ops`)] : [trigram];
+  return withPrefix ? [trigram, index(`${table}_search_prefix_idx`).using("btree", sql`${column} COLLATE "C"`)] : [trigram];
 }
 
 /** Address and contact columns every partner place has. */

@@ -1,7 +1,7 @@
-import { hash } from "@node-rs/argon2";
 import { ROLES } from "@/domain/roles";
 import type { Db } from "@/server/db/client";
 import { businessUsers, clients } from "@/server/db/schema/users";
+import { hashPassword } from "@/server/services/auth/passwords";
 
 /** Demonstration accounts, created in development and tests only (never in production). */
 export const DEMO_PASSWORD = "Demo-password-2026";
@@ -15,11 +15,6 @@ export const DEMO_BUSINESS_USERS = [
   { email: "analyste@demo.test", firstname: "Julien", lastname: "Petit", role: ROLES.ANALYTICS_GUEST },
   { email: "pro@demo.test", firstname: "Sophie", lastname: "Garnier", role: ROLES.PRO },
 ] as const;
-
-/** argon2id with the parameters of DESIGN "Auth" (m = 19 MiB, t = 2, p = 1). */
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
-}
 
 export async function seedDemoAccounts(db: Db): Promise<number> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);

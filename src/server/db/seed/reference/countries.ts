@@ -1,6 +1,6 @@
 import { LOCALES, type Locale } from "@/domain/locales";
 import { normalizeSearchText } from "@/domain/schemas/autocomplete";
-import { toSlug } from "@/domain/schemas/common";
+import { countrySlug } from "@/domain/slug";
 import type { CountryNames } from "@/domain/schemas/country";
 import type { Db } from "@/server/db/client";
 import { countries } from "@/server/db/schema/geo";
@@ -40,7 +40,7 @@ export async function seedCountries(db: Db): Promise<number> {
       numericCode: lib.alpha2ToNumeric(alpha2) ?? null,
       names,
       searchNames,
-      slug: toSlug(names.fr),
+      slug: countrySlug(names.fr),
     };
   });
   await insertInBatches(db, countries, rows);

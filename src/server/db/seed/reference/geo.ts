@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import { toSlug } from "@/domain/schemas/common";
+import { communeSlug, departmentSlug } from "@/domain/slug";
 import type { Db } from "@/server/db/client";
 import { cityhallPostalCodes, cityhalls, departments, regions } from "@/server/db/schema/geo";
 import { insertInBatches } from "@/server/db/seed/batch";
+import { withIndexesRebuilt } from "@/server/db/seed/bulk";
 import { readPackageJson } from "@/server/db/seed/packages";
 
 /** Régions, départements and every current commune from the official split (@etalab/decoupage-administratif). */
@@ -41,58 +43,37 @@ export async function seedGeography(db: Db): Promise<{ regions: number; departme
   await insertInBatches(
     db,
     departments,
-    departmentRows.map((d) => ({ code: d.code, name: d.nom, slug: `${toSlug(d.nom)}-${d.code.toLowerCase()}`, regionCode: d.region })),
+    departmentRows.map((d) => ({ code: d.code, name: d.nom, slug: departmentSlug(d.nom, d.code), regionCode: d.region })),
   );
 
   const regionCodes = new Set(regionRows.map((r) => r.code));
-  const slugs = uniqueSlugs(communes);
   const rows = communes.map((c) => ({
     name: c.nom,
-    slug: slugs.get(c.code)!,
-    inseeCode: c.code,
-    postalCodes: c.codesPostaux ?? [],
-    postalCode: c.codesPostaux?.[0] ?? null,
-    city: c.nom,
-    departmentCode: c.departement!,
-    regionCode: c.region && regionCodes.has(c.region) ? c.region : null,
+    // "lyon-69123": readable, and unique because of the INSEE code (src/domain/slug.ts).
+    slug: communeSlug(c.nom, c.code),
+    insee_code: c.code,
+    postal_codes: c.codesPostaux ?? [],
+    postal_code: c.codesPostaux?.[0] ?? null,
+    department_code: c.departement!,
+    region_code: c.region && regionCodes.has(c.region) ? c.region : null,
     population: c.population ?? null,
-    countryCode: "fr",
   }));
-  await insertInBatches(db, cityhalls, rows, 1000);
-
-  // Postal codes one per row, joined on the INSEE code in SQL rather than carrying 35,000 ids back.
-  const pairs = communes.flatMap((c) => (c.codesPostaux ?? []).map((postalCode) => ({ insee: c.code, postalCode })));
-  for (let start = 0; start < pairs.length; start += 2000) {
-    const chunk = pairs.slice(start, start + 2000);
+  // One JSON parameter per 5,000 communes: building a 35,000-row insert column by column in the
+  // query builder costs seconds, PostgreSQL unpacks JSON in milliseconds.
+  await withIndexesRebuilt(db, ["cityhalls", "cityhall_postal_codes"], async () => {
+  for (let start = 0; start < rows.length; start += 5000) {
+    const chunk = JSON.stringify(rows.slice(start, start + 5000));
+    await db.execute(sql`
+      INSERT INTO ${cityhalls} (name, city, slug, insee_code, postal_codes, postal_code, department_code, region_code, population, country_code)
+      SELECT v.name, v.name, v.slug, v.insee_code, v.postal_codes, v.postal_code, v.department_code, v.region_code, v.population, 'fr'
+      FROM jsonb_to_recordset(${chunk}::jsonb) AS v(name text, slug text, insee_code text, postal_codes text[], postal_code text, department_code text, region_code text, population integer)`);
     await db.execute(sql`
       INSERT INTO ${cityhallPostalCodes} (cityhall_id, postal_code)
-      SELECT c.id, v."postalCode"
-      FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS v(insee text, "postalCode" text)
-      JOIN ${cityhalls} c ON c.insee_code = v.insee
-      ON CONFLICT DO NOTHING`);
+      SELECT DISTINCT c.id, p.code
+      FROM jsonb_to_recordset(${chunk}::jsonb) AS v(insee_code text, postal_codes text[])
+      JOIN ${cityhalls} c ON c.insee_code = v.insee_code
+      CROSS JOIN LATERAL unnest(v.postal_codes) AS p(code)`);
   }
+  });
   return { regions: regionRows.length, departments: departmentRows.length, cityhalls: rows.length };
-}
-
-/** "lyon"; a name several communes share gets its département ("saint-denis-93"), then its INSEE code. */
-function uniqueSlugs(communes: EtalabCommune[]): Map<string, string> {
-  const byBase = new Map<string, EtalabCommune[]>();
-  for (const c of communes) {
-    const base = toSlug(c.nom);
-    byBase.set(base, [...(byBase.get(base) ?? []), c]);
-  }
-  const result = new Map<string, string>();
-  const taken = new Set<string>();
-  // The most populated commune of a shared name keeps the short slug people type.
-  for (const [base, group] of byBase) {
-    group.sort((a, b) => (b.population ?? 0) - (a.population ?? 0));
-    group.forEach((c, index) => {
-      let slug = index === 0 ? base : `${base}-${c.departement!.toLowerCase()}`;
-      if (taken.has(slug)) slug = `${base}-${c.code.toLowerCase()}`;
-      if (taken.has(slug)) slug = `commune-${c.code.toLowerCase()}`;
-      taken.add(slug);
-      result.set(c.code, slug);
-    });
-  }
-  return result;
 }

@@ -1,0 +1,13 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { messageKeyForCode, messageKeysForCodes } from "@/domain/errors";
+
+/** Sentences, in the visitor's language, for error codes (client-side checks and API answers alike). */
+export function useErrorText() {
+  const t = useTranslations("Errors");
+  return {
+    one: (code: string | undefined | null) => (code ? t(messageKeyForCode(code)) : undefined),
+    many: (codes: readonly string[]) => messageKeysForCodes(codes).map((key) => t(key)),
+  };
+}

@@ -1,0 +1,61 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import matter from "gray-matter";
+import { z } from "zod";
+import { paths } from "@/config/paths";
+
+/**
+ * Editorial pages written in French only (src/content/pages/fr/<file>.md): the
+ * route they are published at, the Markdown file they come from, and the key of
+ * their short translated summary in the Pages messages.
+ */
+export const CONTENT_PAGES = {
+  commitments: { file: "engagements", path: paths.commitments() },
+  press: { file: "presse", path: paths.press() },
+  professionals: { file: "professionnels", path: paths.professionals() },
+  services: { file: "services", path: paths.services() },
+  detailedServices: { file: "prestations-en-details", path: paths.detailedServices() },
+  ecological: { file: "obseques-ecologiques", path: paths.ecological() },
+  tombstone: { file: "pierre-tombale", path: paths.tombstone() },
+} as const;
+
+export type ContentPageKey = keyof typeof CONTENT_PAGES;
+export const CONTENT_PAGE_KEYS = Object.keys(CONTENT_PAGES) as ContentPageKey[];
+
+/** The only language these pages are written in. */
+export const CONTENT_PAGE_LOCALE = "fr" as const;
+
+export const contentPageFrontMatterSchema = z.object({
+  title: z.string().trim().min(1),
+  description: z.string().trim().min(1),
+});
+
+export interface ContentPageSource {
+  key: ContentPageKey;
+  path: string;
+  title: string;
+  description: string;
+  markdown: string;
+}
+
+export const CONTENT_PAGES_ROOT = join(process.cwd(), "src", "content", "pages", CONTENT_PAGE_LOCALE);
+
+const cache = new Map<string, ContentPageSource>();
+
+/** Reads and validates one page; a missing or malformed file fails the build with its name. */
+export function loadContentPage(key: ContentPageKey, root: string = CONTENT_PAGES_ROOT): ContentPageSource {
+  const cacheKey = `${root}:${key}`;
+  const cached = cache.get(cacheKey);
+  if (cached) return cached;
+  const { file, path } = CONTENT_PAGES[key];
+  const where = join(root, `${file}.md`);
+  if (!existsSync(where)) throw new Error(`pages/${CONTENT_PAGE_LOCALE}/${file}.md is missing`);
+  const parsed = matter(readFileSync(where, "utf8"));
+  const meta = contentPageFrontMatterSchema.safeParse(parsed.data);
+  if (!meta.success) {
+    throw new Error(`pages/${CONTENT_PAGE_LOCALE}/${file}.md: ${meta.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
+  }
+  const page = { key, path, ...meta.data, markdown: parsed.content.trim() };
+  cache.set(cacheKey, page);
+  return page;
+}

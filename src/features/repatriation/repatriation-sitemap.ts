@@ -1,0 +1,17 @@
+import { paths } from "@/config/paths";
+import type { SitemapSource } from "@/features/seo/sitemap-registry";
+import { getDb } from "@/server/db/client";
+import { listRepatriationCountries } from "@/server/services/countries-page";
+
+/** Every country page, in the 11 locales (the index is in the static source). */
+export const repatriationSitemapSource: SitemapSource = {
+  name: "rapatriement-pays",
+  entries: async () => {
+    const countries = await listRepatriationCountries(await getDb());
+    return countries.map((c) => ({
+      path: paths.repatriationCountry(c.slug),
+      changeFrequency: "monthly" as const,
+      priority: c.flights > 0 || c.consulates > 0 ? 0.7 : 0.5,
+    }));
+  },
+};

@@ -1,0 +1,90 @@
+import { paths } from "@/config/paths";
+import { funeralBusinessJsonLd, reviewJsonLd, type JsonLdNode, type PageReviews } from "@/features/seo/json-ld";
+import type { PublicReview, ReviewsSummary } from "@/server/services/reviews-page";
+
+/** View logic of the reviews page (/avis-{brand}): paging, star distribution, structured data. Pure. */
+
+export const REVIEWS_PER_PAGE = 10;
+/** Page links shown around the current one. */
+const PAGE_WINDOW = 2;
+
+export type PageParam = { kind: "page"; page: number } | { kind: "first" } | { kind: "invalid" };
+
+/**
+ * ?page=…: absent means the first page; "1" is the first page under another address
+ * (sent to the bare path); anything but a whole number from 2 up is refused.
+ */
+export function readPageParam(raw: string | string[] | undefined): PageParam {
+  if (raw === undefined) return { kind: "page", page: 1 };
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (typeof value !== "string" || !/^\d{1,6}$/.test(value)) return { kind: "invalid" };
+  const page = Number(value);
+  if (page === 1) return { kind: "first" };
+  if (page < 1) return { kind: "invalid" };
+  return { kind: "page", page };
+}
+
+export function reviewsPagePath(page: number): string {
+  return page <= 1 ? paths.reviews() : `${paths.reviews()}?page=${page}`;
+}
+
+export interface DistributionRow {
+  stars: 1 | 2 | 3 | 4 | 5;
+  count: number;
+  /** Share of all reviews, 0–100, rounded. */
+  percent: number;
+}
+
+/** Five rows, 5 stars first, as rating summaries usually read. */
+export function distributionRows(summary: Pick<ReviewsSummary, "distribution" | "total">): DistributionRow[] {
+  return ([5, 4, 3, 2, 1] as const).map((stars) => {
+    const count = summary.distribution[stars - 1] ?? 0;
+    return { stars, count, percent: summary.total === 0 ? 0 : Math.round((count / summary.total) * 100) };
+  });
+}
+
+export interface PaginationView {
+  page: number;
+  totalPages: number;
+  previous: string | null;
+  next: string | null;
+  /** Page numbers around the current one, with null standing for a gap ("…"). */
+  items: Array<{ page: number; href: string; current: boolean } | null>;
+}
+
+export function paginationView(page: number, totalPages: number): PaginationView {
+  const last = Math.max(1, totalPages);
+  const current = Math.min(Math.max(1, page), last);
+  const wanted = new Set<number>([1, last]);
+  for (let p = current - PAGE_WINDOW; p <= current + PAGE_WINDOW; p++) if (p >= 1 && p <= last) wanted.add(p);
+  const sorted = [...wanted].sort((a, b) => a - b);
+  const items: PaginationView["items"] = [];
+  sorted.forEach((p, index) => {
+    if (index > 0 && p - sorted[index - 1]! > 1) items.push(null);
+    items.push({ page: p, href: reviewsPagePath(p), current: p === current });
+  });
+  return {
+    page: current,
+    totalPages: last,
+    previous: current > 1 ? reviewsPagePath(current - 1) : null,
+    next: current < last ? reviewsPagePath(current + 1) : null,
+    items,
+  };
+}
+
+/** The business with its aggregate rating and the reviews of the page as Review nodes. */
+export function reviewsJsonLd(input: { siteUrl: string; url: string; description: string; reviews: PageReviews; items: readonly PublicReview[] }): JsonLdNode {
+  const business = funeralBusinessJsonLd({ siteUrl: input.siteUrl, url: input.url, description: input.description, reviews: input.reviews });
+  const review = input.items
+    .filter((r) => r.published && r.rating >= 1 && r.rating <= 5)
+    .map((r) =>
+      reviewJsonLd({
+        authorName: r.authorName,
+        rating: r.rating,
+        body: r.title ? `${r.title}. ${r.body}` : r.body,
+        datePublished: r.publishedAt.toISOString().slice(0, 10),
+        inLanguage: "fr",
+      }),
+    );
+  return review.length > 0 ? { ...business, review } : business;
+}

@@ -1,0 +1,91 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { requestId } from "hono/request-id";
+import { serverEnv } from "@/config/env";
+import { BRAND } from "@/config/brand";
+import type { Db } from "@/server/db/client";
+import { authenticate } from "@/server/http/auth";
+import { allowedOrigins, corsMiddleware } from "@/server/http/cors";
+import type { AppEnv } from "@/server/http/env";
+import { errorResponse, handleError, handleNotFound } from "@/server/http/errors";
+import { validationHook } from "@/server/http/validation";
+import { registerAuthRoutes } from "@/server/routes/auth";
+import { registerAutocompleteRoutes } from "@/server/routes/autocompletes";
+import { registerDealRoutes } from "@/server/routes/deals";
+import { registerFuneralFunnelRoutes } from "@/server/routes/funeral-funnel";
+import { registerFundingAgencyRoutes } from "@/server/routes/funding-agencies";
+import { registerHealthRoutes } from "@/server/routes/health";
+import { registerLeadRoutes } from "@/server/routes/leads";
+import { registerWebsiteRoutes } from "@/server/routes/website";
+import { AutocompleteCache, DEFAULT_AUTOCOMPLETE_CACHE, type AutocompleteCacheOptions } from "@/server/services/autocompletes/cache";
+
+export interface AppOptions {
+  /** The database handle, or how to get it (the process-wide one opens lazily on the first request). */
+  db: Db | (() => Promise<Db>);
+  /** Front-end origin of the French site; every locale host is derived from it. Defaults to SITE_URL. */
+  siteUrl?: string;
+  /** Extra allowed origins. Defaults to CORS_ORIGINS. */
+  corsOrigins?: readonly string[];
+  /** Largest JSON body accepted, in bytes. */
+  maxBodyBytes?: number;
+  /** Reference-data autocomplete cache; `{ maxEntries: 0 }` turns it off. */
+  autocompleteCache?: Partial<AutocompleteCacheOptions>;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** The whole API: /api/v1, /api/v2 and /api/next (SPEC §7), plus its OpenAPI document at /api/docs. */
+export function createApp(options: AppOptions) {
+  const env = serverEnv();
+  const origins = allowedOrigins(options.siteUrl ?? env.SITE_URL, options.corsOrigins ?? env.CORS_ORIGINS);
+  const resolveDb = typeof options.db === "function" ? options.db : () => Promise.resolve(options.db as Db);
+  const cache = new AutocompleteCache({ ...DEFAULT_AUTOCOMPLETE_CACHE, ...options.autocompleteCache });
+
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.use("*", requestId({ headerName: "x-request-id", limitLength: 128 }));
+  app.use("*", corsMiddleware(origins));
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      onError: (c) => errorResponse(c, 413, "payload_too_large"),
+    }),
+  );
+  app.use("/api/*", async (c, next) => {
+    // Health answers without the database or the session: it is the benchmark's baseline
+    // and must say "up" even while the database is unreachable.
+    if (c.req.path === "/api/v1/health") return next();
+    c.set("db", await resolveDb());
+    c.set("autocompleteCache", cache);
+    return authenticate()(c, next);
+  });
+
+  registerHealthRoutes(app);
+  registerAuthRoutes(app);
+  registerAutocompleteRoutes(app);
+  registerWebsiteRoutes(app);
+  registerFundingAgencyRoutes(app);
+  registerLeadRoutes(app);
+  registerFuneralFunnelRoutes(app);
+  registerDealRoutes(app);
+
+  // GET /api/docs – the OpenAPI document generated from the route schemas
+  app.doc31("/api/docs", {
+    openapi: "3.1.0",
+    info: {
+      title: `${BRAND} API`,
+      version: "1.0.0",
+      description:
+        "Errors: 422 answers { error: \"Unprocessable Entity\", errors: [codes] }; every other failure " +
+        "{ error: \"<status text>\", message: \"<code>\" }. Business endpoints take the access-token, client and uid headers.",
+    },
+    servers: [{ url: "/" }],
+  });
+
+  app.notFound(handleNotFound);
+  app.onError(handleError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,182 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { hasRole, isRole, ROLES, type Role } from "@/domain/roles";
+import type { Db } from "@/server/db/client";
+import type { AppEnv } from "@/server/http/env";
+import { ApiError } from "@/server/http/errors";
+import type { AuthSession } from "@/server/services/auth-tokens";
+import { authNow } from "@/server/services/auth/clock";
+import {
+  authenticateCookie,
+  authenticateToken,
+  rotateIfDue,
+  type AuthenticatedSession,
+  type CookieSession,
+} from "@/server/services/auth/sessions";
+import { findAccountById, type AuthAccount, type Realm } from "@/server/services/auth/users";
+
+/**
+ * The session protocol of SPEC §7 on every API request (DESIGN "Auth"):
+ * - header credentials (access-token, client, uid) prove a device session; after the
+ *   handler, the device's token is rotated and the response carries the new
+ *   access-token, client, expiry, uid and token-type (unless the request used the token
+ *   just replaced, inside the 5-second batch window);
+ * - without headers, a GET or HEAD may be proved by the httpOnly session cookie (server
+ *   pages and document downloads); writes never accept the cookie, so another site
+ *   cannot make a signed-in browser change anything.
+ * `auth` is then the session, or null; routes decide what a missing session means.
+ */
+
+export const SESSION_COOKIES: Record<Realm, string> = {
+  client: "paisible_session",
+  business_user: "paisible_pro_session",
+};
+
+export const TOKEN_TYPE = "Bearer";
+
+interface SessionDetails {
+  via: "header" | "cookie";
+  account: AuthAccount;
+  header?: AuthenticatedSession;
+  cookie?: CookieSession;
+}
+
+// Keyed by the session object so the shared AuthSession shape stays as other routes know it.
+const details = new WeakMap<AuthSession, SessionDetails>();
+
+/** How the session was proved and the account behind it (for the auth routes). */
+export function sessionDetails(auth: AuthSession | null): SessionDetails | null {
+  return auth ? (details.get(auth) ?? null) : null;
+}
+
+function toAuthSession(account: AuthAccount, clientId: string, expiresAt: Date, tokenId: number): AuthSession {
+  const role = account.realm === "business_user" ? (account.row as { role: number }).role : null;
+  return {
+    realm: account.realm,
+    userId: account.id,
+    email: account.email,
+    role: isRole(role) ? role : null,
+    clientId,
+    tokenId,
+    expiresAt,
+  };
+}
+
+async function activeAccount(db: Db, realm: Realm, userId: number): Promise<AuthAccount | null> {
+  const account = await findAccountById(db, realm, userId);
+  return account && !account.disabled ? account : null;
+}
+
+/** The five headers of SPEC §3 for a token a response hands out. */
+export function tokenHeaders(input: { token: string; clientId: string; expiresAt: Date; uid: string }): Record<string, string> {
+  return {
+    "access-token": input.token,
+    client: input.clientId,
+    expiry: String(Math.floor(input.expiresAt.getTime() / 1000)),
+    uid: input.uid,
+    "token-type": TOKEN_TYPE,
+  };
+}
+
+export function setTokenHeaders(c: Context, input: { token: string; clientId: string; expiresAt: Date; uid: string }): void {
+  for (const [name, value] of Object.entries(tokenHeaders(input))) c.header(name, value);
+  // Token answers must never be stored by a shared cache.
+  c.header("Cache-Control", "no-store");
+}
+
+function cookieOrder(path: string): Realm[] {
+  return /\/pro\//.test(path) ? ["business_user", "client"] : ["client", "business_user"];
+}
+
+async function fromHeaders(c: Context<AppEnv>, db: Db, now: Date): Promise<AuthSession | null> {
+  const token = c.req.header("access-token") ?? "";
+  const clientId = c.req.header("client") ?? "";
+  const uid = (c.req.header("uid") ?? "").trim().toLowerCase();
+  if (!token || !clientId || !uid || token.length > 256 || clientId.length > 256 || uid.length > 320) return null;
+  let account: AuthAccount | null = null;
+  const session = await authenticateToken(db, {
+    credentials: { token, clientId, uid },
+    now,
+    uidMatches: async (realm, userId) => {
+      account = await activeAccount(db, realm, userId);
+      return account !== null && account.email.toLowerCase() === uid;
+    },
+  });
+  if (!session || !account) return null;
+  const auth = toAuthSession(account, session.clientId, session.expiresAt, session.tokenId);
+  details.set(auth, { via: "header", account, header: session });
+  return auth;
+}
+
+async function fromCookie(c: Context<AppEnv>, db: Db, now: Date): Promise<AuthSession | null> {
+  for (const realm of cookieOrder(c.req.path)) {
+    const value = getCookie(c, SESSION_COOKIES[realm]);
+    if (!value) continue;
+    const session = await authenticateCookie(db, { realm, token: value, now });
+    if (!session) continue;
+    const account = await activeAccount(db, realm, session.userId);
+    if (!account) continue;
+    const auth = toAuthSession(account, session.clientId, session.expiresAt, session.tokenId);
+    details.set(auth, { via: "cookie", account, cookie: session });
+    return auth;
+  }
+  return null;
+}
+
+export function authenticate(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const db = c.get("db");
+    const now = authNow();
+    const hasHeaders = Boolean(c.req.header("access-token"));
+    let auth = hasHeaders ? await fromHeaders(c, db, now) : null;
+    // Header credentials that fail are a failed session: no falling back to the cookie.
+    if (!hasHeaders && (c.req.method === "GET" || c.req.method === "HEAD")) auth = await fromCookie(c, db, now);
+    c.set("auth", auth);
+    await next();
+
+    const current = sessionDetails(auth);
+    // Sign-out and refusals hand out nothing; a route that issued its own tokens has set them.
+    if (!auth || !current?.header || c.res.status === 401 || c.res.headers.has("access-token")) return;
+    if (c.get("auth") !== auth) return;
+    const rotated = await rotateIfDue(db, current.header, authNow());
+    if (rotated) {
+      for (const [name, value] of Object.entries(tokenHeaders({ ...rotated, uid: current.account.email }))) c.res.headers.set(name, value);
+      c.res.headers.set("Cache-Control", "no-store");
+    }
+  };
+}
+
+/** 401 unless a user of `realm` is signed in (a token of the other realm counts as none). */
+export function assertRealm(auth: AuthSession | null, realm: Realm): AuthSession {
+  if (!auth || auth.realm !== realm) throw new ApiError(401, "unauthorized");
+  return auth;
+}
+
+/** 401 unless a business user is signed in; 403 when their role is not in `roles`. */
+export function assertBusinessRole(auth: AppEnv["Variables"]["auth"], roles?: readonly Role[]): void {
+  assertRealm(auth, "business_user");
+  if (roles && !hasRole(auth, roles)) throw new ApiError(403, "forbidden");
+}
+
+/** Guard for business routes: `requireBusinessRole([ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR])`. */
+export function requireBusinessRole(roles?: readonly Role[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    assertBusinessRole(c.get("auth"), roles);
+    await next();
+  };
+}
+
+/** SPEC §6 "funeral director or above": roles 0 and 1. */
+export const FUNERAL_DIRECTOR_OR_ABOVE: readonly Role[] = [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR];
+export const ADMIN_ONLY: readonly Role[] = [ROLES.ADMIN];
+
+export const requireFuneralDirectorOrAbove = () => requireBusinessRole(FUNERAL_DIRECTOR_OR_ABOVE);
+export const requireAdmin = () => requireBusinessRole(ADMIN_ONLY);
+
+/** Guard for the client space: 401 unless a client is signed in. */
+export function requireClient(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    assertRealm(c.get("auth"), "client");
+    await next();
+  };
+}

@@ -1,0 +1,46 @@
+import type { MiddlewareHandler } from "hono";
+import { cors } from "hono/cors";
+import { LOCALES } from "@/domain/locales";
+import { originForLocale } from "@/i18n/locale-host";
+import { errorResponse } from "@/server/http/errors";
+
+/** The product's own hosts (every locale of SITE_URL) plus the configured extra front-end origins. */
+export function allowedOrigins(siteUrl: string, extra: readonly string[]): Set<string> {
+  const origins = new Set<string>();
+  for (const locale of LOCALES) origins.add(originForLocale(siteUrl, locale));
+  for (const origin of extra) {
+    try {
+      origins.add(new URL(origin).origin);
+    } catch {
+      // A malformed entry is ignored rather than allowing anything.
+    }
+  }
+  return origins;
+}
+
+/** Headers of the fetch client (SPEC §7) a browser may send and read. */
+const ALLOWED_HEADERS = ["Content-Type", "Accept", "access-token", "client", "expiry", "uid", "token-type", "company-id", "session-id", "x-request-id"];
+const EXPOSED_HEADERS = ["access-token", "client", "expiry", "uid", "token-type", "x-request-id", "content-disposition"];
+
+/**
+ * CORS for the allowed origins only, with credentials (cookies). A preflight from any
+ * other origin is refused with 403; a simple request from one gets no CORS headers, so
+ * the browser keeps the answer from the page.
+ */
+export function corsMiddleware(origins: Set<string>): MiddlewareHandler {
+  const handler = cors({
+    origin: (origin) => (origins.has(origin) ? origin : null),
+    credentials: true,
+    allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+    allowHeaders: ALLOWED_HEADERS,
+    exposeHeaders: EXPOSED_HEADERS,
+    maxAge: 600,
+  });
+  return async (c, next) => {
+    const origin = c.req.header("origin");
+    if (c.req.method === "OPTIONS" && origin && !origins.has(origin) && c.req.header("access-control-request-method")) {
+      return errorResponse(c, 403, "origin_not_allowed");
+    }
+    return handler(c, next);
+  };
+}

@@ -1,0 +1,13 @@
+import type { Db } from "@/server/db/client";
+import type { AutocompleteCache } from "@/server/services/autocompletes/cache";
+import type { AuthSession } from "@/server/services/auth-tokens";
+
+/** What every handler finds on the context. */
+export type AppEnv = {
+  Variables: {
+    db: Db;
+    auth: AuthSession | null;
+    requestId: string;
+    autocompleteCache: AutocompleteCache | null;
+  };
+};

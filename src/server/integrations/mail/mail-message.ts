@@ -1,0 +1,22 @@
+/** An e-mail as the product writes it: both a plain-text and an HTML body, one recipient. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Language of the message (a locale of the product), kept for the outbox reader. */
+  locale?: string;
+  /** What the message is about, e.g. "password_reset"; lets tests and the outbox reader filter. */
+  tag?: string;
+}
+
+/** A delivered message: where it went and under which id. */
+export interface SentMail {
+  id: string;
+  transport: "outbox" | "smtp";
+}
+
+/** Every way of sending e-mail implements this (DESIGN "Integrations": an embedded default for each). */
+export interface Mailer {
+  send(message: MailMessage): Promise<SentMail>;
+}

@@ -1,0 +1,80 @@
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import type { MailMessage, Mailer, SentMail } from "@/server/integrations/mail/mail-message";
+
+/**
+ * The embedded default for e-mail: each message is a JSON file in a folder (DATA_DIR/
+ * outbox), where a developer, the outbox reader or a browser test can open it. Nothing
+ * leaves the machine.
+ */
+export interface StoredMail extends MailMessage {
+  id: string;
+  from: string;
+  /** ISO 8601. */
+  created_at: string;
+}
+
+const ID_PATTERN = /^[0-9]{8}T[0-9]{9}Z-[a-f0-9]{12}$/;
+
+export function isOutboxId(value: string): boolean {
+  return ID_PATTERN.test(value);
+}
+
+function newId(now: Date): string {
+  // Sortable by name: the newest file sorts last.
+  const stamp = now.toISOString().replace(/[-:.]/g, "").replace(/(\d{8}T\d{6})(\d{3})Z/, "$1$2Z");
+  return `${stamp}-${randomBytes(6).toString("hex")}`;
+}
+
+export function outboxMailer(dir: string, from: string, clock: () => Date = () => new Date()): Mailer {
+  return {
+    async send(message: MailMessage): Promise<SentMail> {
+      const now = clock();
+      const id = newId(now);
+      const stored: StoredMail = { id, from, created_at: now.toISOString(), ...message };
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, `${id}.json`), JSON.stringify(stored, null, 2), { encoding: "utf8", mode: 0o600 });
+      return { id, transport: "outbox" };
+    },
+  };
+}
+
+async function readStored(dir: string, id: string): Promise<StoredMail | null> {
+  try {
+    return JSON.parse(await readFile(join(dir, `${id}.json`), "utf8")) as StoredMail;
+  } catch {
+    return null;
+  }
+}
+
+/** Messages newest first, optionally only those to one address. */
+export async function listOutbox(dir: string, options: { to?: string; limit?: number } = {}): Promise<StoredMail[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const ids = names
+    .filter((n) => n.endsWith(".json"))
+    .map((n) => n.slice(0, -5))
+    .filter(isOutboxId)
+    .sort()
+    .reverse();
+  const wanted = options.to?.trim().toLowerCase();
+  const limit = options.limit ?? 50;
+  const out: StoredMail[] = [];
+  for (const id of ids) {
+    if (out.length >= limit) break;
+    const mail = await readStored(dir, id);
+    if (!mail) continue;
+    if (wanted && mail.to.toLowerCase() !== wanted) continue;
+    out.push(mail);
+  }
+  return out;
+}
+
+export async function readOutboxMessage(dir: string, id: string): Promise<StoredMail | null> {
+  return isOutboxId(id) ? readStored(dir, id) : null;
+}

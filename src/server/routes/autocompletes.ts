@@ -1,0 +1,131 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { z } from "zod";
+import { AUTOCOMPLETE_KINDS, autocompleteQuerySchema, autocompleteResponseSchema } from "@/domain/schemas/autocomplete";
+import { idSchema } from "@/domain/schemas/common";
+import { assertBusinessRole } from "@/server/http/auth";
+import type { AppEnv } from "@/server/http/env";
+import { ApiError } from "@/server/http/errors";
+import { requestLocale } from "@/server/http/locale";
+import { errorResponses, jsonResponse } from "@/server/routes/responses";
+import {
+  autocompleteDefinition,
+  nestedAutocompleteDefinition,
+  runAutocomplete,
+  type AutocompleteAccess,
+  type NestedKind,
+} from "@/server/services/autocompletes/autocomplete";
+
+const kindParam = z.string().max(40).meta({ param: { name: "kind", in: "path" }, example: "cityhalls", description: AUTOCOMPLETE_KINDS.join(", ") });
+const responses = {
+  200: jsonResponse(autocompleteResponseSchema, "Best matches first: `{ id, name, … }` with the fields a picker shows"),
+  401: errorResponses[401],
+  403: errorResponses[403],
+  404: errorResponses[404],
+  422: errorResponses[422],
+};
+const description =
+  "Accent- and case-insensitive; prefix matches first, then fuzzy matches; communes ranked by population and found by postal or INSEE code. " +
+  "cityhalls, countries, departments and airports are public; the other kinds need a business-user session.";
+
+const kindRoute = createRoute({
+  method: "get",
+  path: "/api/v1/autocompletes/{kind}",
+  tags: ["Autocompletes"],
+  summary: "Suggestions for a picker",
+  description,
+  request: { params: z.object({ kind: kindParam }), query: autocompleteQuerySchema },
+  responses,
+});
+
+const extraRoute = createRoute({
+  method: "get",
+  path: "/api/v1/autocompletes/{kind}/{extra}",
+  tags: ["Autocompletes"],
+  summary: "Suggestions for a picker, narrowed by an extra (countries/flight_estimation: countries with a flight)",
+  request: { params: z.object({ kind: kindParam, extra: z.string().max(40) }), query: autocompleteQuerySchema },
+  responses,
+});
+
+const nestedRequest = { params: z.object({ id: idSchema }), query: autocompleteQuerySchema };
+const airportWarehousesRoute = createRoute({
+  method: "get",
+  path: "/api/v1/autocompletes/airports/{id}/warehouses",
+  tags: ["Autocompletes"],
+  summary: "Supplier warehouses at an airport",
+  request: nestedRequest,
+  responses,
+});
+const dealDocumentsRoute = createRoute({
+  method: "get",
+  path: "/api/v1/autocompletes/deals/{id}/documents",
+  tags: ["Autocompletes"],
+  summary: "Documents of a deal",
+  request: nestedRequest,
+  responses,
+});
+
+function checkAccess(access: AutocompleteAccess, auth: AppEnv["Variables"]["auth"]) {
+  if (access.kind === "business") assertBusinessRole(auth, access.roles);
+}
+
+const jsonHeaders = { "content-type": "application/json; charset=utf-8", "cache-control": "private, max-age=60" };
+
+/**
+ * Sends JSON the service already serialised (cached answers are kept as text). The
+ * route's typed responses describe this same JSON; `never` only skips re-checking it.
+ */
+function sendJson(c: Context<AppEnv>, json: string): never {
+  return c.body(json, 200, jsonHeaders) as never;
+}
+
+export function registerAutocompleteRoutes(app: OpenAPIHono<AppEnv>) {
+  // GET /api/v1/autocompletes/airports/{id}/warehouses – supplier warehouses at an airport
+  app.openapi(airportWarehousesRoute, async (c) => nested(c, "airports/warehouses", c.req.valid("param").id, c.req.valid("query")));
+
+  // GET /api/v1/autocompletes/deals/{id}/documents – documents of a deal
+  app.openapi(dealDocumentsRoute, async (c) => nested(c, "deals/documents", c.req.valid("param").id, c.req.valid("query")));
+
+  // GET /api/v1/autocompletes/{kind}/{extra} – suggestions narrowed by an extra
+  app.openapi(extraRoute, async (c) => {
+    const { kind, extra } = c.req.valid("param");
+    const query = c.req.valid("query");
+    const definition = autocompleteDefinition(kind, extra);
+    if (!definition) throw new ApiError(404, "not_found");
+    checkAccess(definition.access, c.get("auth"));
+    const json = await runAutocomplete(c.get("db"), c.get("autocompleteCache"), kind, definition, {
+      ...query,
+      extra,
+      locale: requestLocale(c, query.locale),
+    });
+    return sendJson(c, json);
+  });
+
+  // GET /api/v1/autocompletes/{kind} – suggestions for a picker
+  app.openapi(kindRoute, async (c) => {
+    const { kind } = c.req.valid("param");
+    const query = c.req.valid("query");
+    const definition = autocompleteDefinition(kind);
+    if (!definition) throw new ApiError(404, "not_found");
+    checkAccess(definition.access, c.get("auth"));
+    const json = await runAutocomplete(c.get("db"), c.get("autocompleteCache"), kind, definition, {
+      ...query,
+      locale: requestLocale(c, query.locale),
+    });
+    return sendJson(c, json);
+  });
+}
+
+async function nested(
+  c: Context<AppEnv>,
+  kind: NestedKind,
+  parentId: number,
+  query: z.infer<typeof autocompleteQuerySchema>,
+) {
+  const definition = nestedAutocompleteDefinition(kind);
+  checkAccess(definition.access, c.get("auth"));
+  const db = c.get("db");
+  if (!(await definition.parentExists(db, parentId))) throw new ApiError(404, "not_found");
+  const json = await runAutocomplete(db, null, kind, definition, { ...query, parentId, locale: requestLocale(c, query.locale) });
+  return sendJson(c, json);
+}

@@ -1,0 +1,92 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
+import { ROLES } from "@/domain/roles";
+import { idSchema, pagingMetaSchema, pagingQuerySchema } from "@/domain/schemas/common";
+import { DEAL_KINDS } from "@/domain/schemas/deal";
+import type { AppEnv } from "@/server/http/env";
+import { ApiError } from "@/server/http/errors";
+import { errorResponses, jsonResponse } from "@/server/routes/responses";
+import { getDeal, listDeals, type DealReader } from "@/server/services/deals";
+
+/**
+ * Deals for the back-office and the client space. Advisors (admin, funeral director,
+ * funeral advisor) read every deal; analytics guests and partner professionals do not
+ * see families' personal details; a client reads the deals they hold an ability on.
+ */
+const DEAL_READER_ROLES = [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR, ROLES.FUNERAL_ADVISOR] as const;
+
+export const DEALS_DEFAULT_PER_PAGE = 25;
+
+const listQuerySchema = pagingQuerySchema(DEALS_DEFAULT_PER_PAGE).extend({
+  state: z.string().trim().min(1, { error: "state__invalid" }).max(40, { error: "state__invalid" }).regex(/^[a-z_]+$/, { error: "state__invalid" }).optional(),
+  kind: z.enum(DEAL_KINDS, { error: "kind__invalid" }).optional(),
+});
+
+const dealSummarySchema = z
+  .object({
+    id: z.number().int(),
+    uuid: z.string(),
+    kind: z.enum(DEAL_KINDS),
+    state: z.string(),
+    total_cents: z.number().int().nullable(),
+    demo: z.boolean(),
+    client: z.record(z.string(), z.unknown()).nullable(),
+    defunct: z.record(z.string(), z.unknown()).nullable(),
+    contact_channel: z.string().nullable(),
+    submitted_at: z.number().int().nullable(),
+    created_at: z.number().int(),
+    updated_at: z.number().int(),
+  })
+  .meta({ id: "DealSummary" });
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/api/v1/deals",
+  tags: ["Deals"],
+  summary: "Deals, newest first, optionally of one state or kind (advisors: all; clients: their own)",
+  request: { query: listQuerySchema },
+  responses: {
+    200: jsonResponse(z.object({ data: z.array(dealSummarySchema), meta: pagingMetaSchema }), "A page of deals"),
+    401: errorResponses[401],
+    403: errorResponses[403],
+    422: errorResponses[422],
+  },
+});
+
+const readRoute = createRoute({
+  method: "get",
+  path: "/api/v1/deals/{id}",
+  tags: ["Deals"],
+  summary: "One deal with its client, defunct, steps, quote and attribution",
+  request: { params: z.object({ id: idSchema }) },
+  responses: {
+    200: jsonResponse(z.object({ data: z.record(z.string(), z.unknown()) }).meta({ id: "DealDetail" }), "The deal"),
+    401: errorResponses[401],
+    403: errorResponses[403],
+    404: errorResponses[404],
+    422: errorResponses[422],
+  },
+});
+
+function readerOf(auth: AppEnv["Variables"]["auth"]): DealReader {
+  if (!auth) throw new ApiError(401, "unauthorized");
+  if (auth.realm === "client") return { kind: "client", clientId: auth.userId };
+  if (auth.role === null || !(DEAL_READER_ROLES as readonly number[]).includes(auth.role)) throw new ApiError(403, "forbidden");
+  return { kind: "business" };
+}
+
+export function registerDealRoutes(app: OpenAPIHono<AppEnv>) {
+  // GET /api/v1/deals – list deals, newest first
+  app.openapi(listRoute, async (c) => {
+    const reader = readerOf(c.get("auth"));
+    return c.json(await listDeals(c.get("db"), reader, c.req.valid("query")), 200, { "cache-control": "private, no-store" }) as never;
+  });
+
+  // GET /api/v1/deals/{id} – read one deal
+  app.openapi(readRoute, async (c) => {
+    const reader = readerOf(c.get("auth"));
+    const deal = await getDeal(c.get("db"), reader, c.req.valid("param").id);
+    if (!deal) throw new ApiError(404, "not_found");
+    return c.json({ data: deal }, 200, { "cache-control": "private, no-store" }) as never;
+  });
+}

@@ -1,0 +1,85 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/server/db/client";
+import {
+  consulates,
+  crematoriums,
+  funeralParlors,
+  funeralWorkTypes,
+  graveyards,
+  hospitals,
+  polices,
+  prefectures,
+  regionalHealthAuthorities,
+  worships,
+} from "@/server/db/schema/partners";
+import { rankedSearch } from "@/server/services/autocompletes/ranked-search";
+
+/** Partner places for back-office pickers: enabled ones only, with what a picker shows. */
+
+export interface PlaceSuggestion {
+  id: number;
+  name: string;
+  address: string | null;
+  postal_code: string | null;
+  city: string | null;
+  department_code: string | null;
+  cityhall_id: number | null;
+  demo: boolean;
+  [extra: string]: unknown;
+}
+
+type PlaceTable =
+  | typeof consulates
+  | typeof crematoriums
+  | typeof funeralParlors
+  | typeof graveyards
+  | typeof hospitals
+  | typeof polices
+  | typeof prefectures
+  | typeof regionalHealthAuthorities
+  | typeof worships;
+
+const PLACE_COLUMNS = sql.raw(`t.id, t.name, t.address, t.postal_code, t.city, t.department_code, t.cityhall_id, t.demo`);
+
+async function searchPlaces(db: Db, table: PlaceTable, params: { q?: string; limit: number }, extra?: { select: SQL; join?: SQL }): Promise<PlaceSuggestion[]> {
+  const rows = await rankedSearch<PlaceSuggestion & Record<string, unknown>>(
+    db,
+    {
+      select: extra ? sql`${PLACE_COLUMNS}, ${extra.select}` : PLACE_COLUMNS,
+      from: sql`${table} t ${extra?.join ?? sql``}`,
+      column: sql`t.search_name`,
+      where: sql`NOT t.disabled`,
+      order: sql`t.name, t.id`,
+    },
+    params.q,
+    params.limit,
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id), cityhall_id: r.cityhall_id === null ? null : Number(r.cityhall_id) }));
+}
+
+export const searchConsulates = (db: Db, p: { q?: string; limit: number }) =>
+  searchPlaces(db, consulates, p, { select: sql`t.reference_country_id` });
+export const searchCrematoriums = (db: Db, p: { q?: string; limit: number }) => searchPlaces(db, crematoriums, p);
+export const searchFuneralParlors = (db: Db, p: { q?: string; limit: number }) => searchPlaces(db, funeralParlors, p);
+export const searchGraveyards = (db: Db, p: { q?: string; limit: number }) =>
+  searchPlaces(db, graveyards, p, { select: sql`t.default_concession_type_id` });
+export const searchHospitals = (db: Db, p: { q?: string; limit: number }) =>
+  searchPlaces(db, hospitals, p, { select: sql`t.agreement_location_type, t.agreement_location_id` });
+export const searchPolices = (db: Db, p: { q?: string; limit: number }) => searchPlaces(db, polices, p);
+export const searchPrefectures = (db: Db, p: { q?: string; limit: number }) => searchPlaces(db, prefectures, p);
+export const searchRegionalHealthAuthorities = (db: Db, p: { q?: string; limit: number }) => searchPlaces(db, regionalHealthAuthorities, p);
+export const searchWorships = (db: Db, p: { q?: string; limit: number }) =>
+  searchPlaces(db, worships, p, {
+    select: sql`wt.code AS worship_type`,
+    join: sql`LEFT JOIN worship_types wt ON wt.id = t.worship_type_id`,
+  });
+
+export async function searchFuneralWorkTypes(db: Db, p: { q?: string; limit: number }) {
+  const rows = await rankedSearch<{ id: number; code: string; name: string }>(
+    db,
+    { select: sql`t.id, t.name, t.code`, from: sql`${funeralWorkTypes} t`, column: sql`t.search_name`, order: sql`t.name` },
+    p.q,
+    p.limit,
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}

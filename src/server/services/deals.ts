@@ -1,0 +1,219 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { pagingMeta, type PagingMeta } from "@/domain/schemas/common";
+import type { DealKind } from "@/domain/schemas/deal";
+import type { Db } from "@/server/db/client";
+import { dealAbilities, dealSettings, dealSteps, deals, trackings } from "@/server/db/schema/deals";
+import { cityhalls } from "@/server/db/schema/geo";
+import { defuncts } from "@/server/db/schema/procedures";
+import { clients } from "@/server/db/schema/users";
+import { FUNNEL_SETTING_KEY } from "@/server/services/funeral-funnel";
+
+/**
+ * Deals as advisors and families read them (GET /api/v1/deals, GET /api/v1/deals/{id}).
+ * Advisors see every deal; a client sees only the deals they hold an ability on (SPEC §3
+ * "Deal ability"), and any other deal answers as if it did not exist.
+ */
+
+export type DealReader = { kind: "business" } | { kind: "client"; clientId: number };
+
+export interface DealListParams {
+  page: number;
+  per_page: number;
+  state?: string | undefined;
+  kind?: DealKind | undefined;
+}
+
+function seconds(date: Date | null): number | null {
+  return date === null ? null : Math.floor(date.getTime() / 1000);
+}
+
+function readableBy(reader: DealReader): SQL | undefined {
+  if (reader.kind === "business") return undefined;
+  return sql`EXISTS (SELECT 1 FROM deal_abilities a WHERE a.deal_id = ${deals.id} AND a.client_id = ${reader.clientId})`;
+}
+
+interface FunnelSettingValue {
+  contact_channel?: string | null;
+  submitted_at?: string | null;
+  current_step?: string | null;
+  locale?: string | null;
+  answers?: Record<string, unknown>;
+  consent_at?: string | null;
+}
+
+async function ownersOf(db: Db, dealIds: number[]) {
+  if (dealIds.length === 0) return new Map<number, typeof clients.$inferSelect>();
+  const rows = await db
+    .select({ dealId: dealAbilities.dealId, client: clients })
+    .from(dealAbilities)
+    .innerJoin(clients, eq(clients.id, dealAbilities.clientId))
+    .where(and(inArray(dealAbilities.dealId, dealIds), eq(dealAbilities.role, "owner")));
+  return new Map(rows.map((row) => [row.dealId, row.client]));
+}
+
+async function funnelSettingsOf(db: Db, dealIds: number[]) {
+  if (dealIds.length === 0) return new Map<number, FunnelSettingValue>();
+  const rows = await db
+    .select({ dealId: dealSettings.dealId, value: dealSettings.value })
+    .from(dealSettings)
+    .where(and(inArray(dealSettings.dealId, dealIds), eq(dealSettings.key, FUNNEL_SETTING_KEY)));
+  return new Map(rows.map((row) => [row.dealId, row.value as FunnelSettingValue]));
+}
+
+function clientSummary(row: typeof clients.$inferSelect | undefined) {
+  if (!row) return null;
+  return { id: row.id, civility: row.civility, firstname: row.firstname, lastname: row.lastname, email: row.email, phone: row.phone };
+}
+
+export async function listDeals(db: Db, reader: DealReader, params: DealListParams): Promise<{ data: DealSummary[]; meta: PagingMeta }> {
+  const conditions = [readableBy(reader)];
+  if (params.state) conditions.push(eq(deals.state, params.state));
+  if (params.kind) conditions.push(eq(deals.kind, params.kind));
+  const where = and(...conditions.filter((c): c is SQL => c !== undefined));
+  const [total] = await db.select({ value: count() }).from(deals).where(where);
+  const rows = await db
+    .select({ deal: deals, defunct: defuncts })
+    .from(deals)
+    .leftJoin(defuncts, eq(defuncts.id, deals.defunctId))
+    .where(where)
+    .orderBy(desc(deals.createdAt), desc(deals.id))
+    .limit(params.per_page)
+    .offset((params.page - 1) * params.per_page);
+  const ids = rows.map((row) => row.deal.id);
+  const [owners, settings] = await Promise.all([ownersOf(db, ids), funnelSettingsOf(db, ids)]);
+  return {
+    data: rows.map(({ deal, defunct }) => {
+      const setting = settings.get(deal.id);
+      return {
+        id: deal.id,
+        uuid: deal.uuid,
+        kind: deal.kind,
+        state: deal.state,
+        total_cents: deal.totalCents,
+        demo: deal.demo,
+        client: clientSummary(owners.get(deal.id)),
+        defunct: defunct ? { id: defunct.id, firstname: defunct.firstname, lastname: defunct.lastname, death_date: defunct.deathDate } : null,
+        contact_channel: setting?.contact_channel ?? null,
+        submitted_at: setting?.submitted_at ? Math.floor(new Date(setting.submitted_at).getTime() / 1000) : null,
+        created_at: seconds(deal.createdAt)!,
+        updated_at: seconds(deal.updatedAt)!,
+      };
+    }),
+    meta: pagingMeta(params.page, params.per_page, Number(total?.value ?? 0)),
+  };
+}
+
+export interface DealSummary {
+  id: number;
+  uuid: string;
+  kind: DealKind;
+  state: string;
+  total_cents: number | null;
+  demo: boolean;
+  client: ReturnType<typeof clientSummary>;
+  defunct: { id: number; firstname: string | null; lastname: string | null; death_date: string | null } | null;
+  contact_channel: string | null;
+  submitted_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One deal with its client, defunct, steps, quote and attribution; null when it does not exist for this reader. */
+export async function getDeal(db: Db, reader: DealReader, id: number) {
+  const condition = readableBy(reader);
+  const [row] = await db
+    .select({ deal: deals, defunct: defuncts })
+    .from(deals)
+    .leftJoin(defuncts, eq(defuncts.id, deals.defunctId))
+    .where(condition ? and(eq(deals.id, id), condition) : eq(deals.id, id))
+    .limit(1);
+  if (!row) return null;
+  const { deal, defunct } = row;
+  const [abilities, steps, tracking, settings, deathCommune] = await Promise.all([
+    db
+      .select({ ability: dealAbilities, client: clients })
+      .from(dealAbilities)
+      .innerJoin(clients, eq(clients.id, dealAbilities.clientId))
+      .where(eq(dealAbilities.dealId, deal.id))
+      .orderBy(asc(dealAbilities.id)),
+    db.select().from(dealSteps).where(eq(dealSteps.dealId, deal.id)).orderBy(asc(dealSteps.position), asc(dealSteps.id)),
+    db.select().from(trackings).where(eq(trackings.dealId, deal.id)).limit(1),
+    funnelSettingsOf(db, [deal.id]),
+    defunct?.deathCityhallId
+      ? db.select({ name: cityhalls.name, inseeCode: cityhalls.inseeCode }).from(cityhalls).where(eq(cityhalls.id, defunct.deathCityhallId)).limit(1)
+      : Promise.resolve([]),
+  ]);
+  const owner = abilities.find((a) => a.ability.role === "owner")?.client;
+  const setting = settings.get(deal.id);
+  const attribution = tracking[0];
+  // A client reads their own deal: the advisors' internal commentary stays with the advisors.
+  const internal = reader.kind === "business";
+  return {
+    id: deal.id,
+    uuid: deal.uuid,
+    kind: deal.kind,
+    state: deal.state,
+    demo: deal.demo,
+    total_cents: deal.totalCents,
+    client_commentary: deal.clientCommentary,
+    ...(internal ? { commentary: deal.commentary } : {}),
+    client: clientSummary(owner),
+    abilities: abilities.map(({ ability, client }) => ({
+      id: ability.id,
+      client_id: ability.clientId,
+      role: ability.role,
+      link: ability.link,
+      client: { firstname: client.firstname, lastname: client.lastname, email: internal || client.id === (reader.kind === "client" ? reader.clientId : -1) ? client.email : null },
+    })),
+    defunct: defunct
+      ? {
+          id: defunct.id,
+          civility: defunct.civility,
+          firstname: defunct.firstname,
+          lastname: defunct.lastname,
+          death_date: defunct.deathDate,
+          death_city: deathCommune[0] ? { name: deathCommune[0].name, insee_code: deathCommune[0].inseeCode } : null,
+        }
+      : null,
+    deal_steps: steps.map((step) => ({
+      id: step.id,
+      step_type: step.stepType,
+      position: step.position,
+      scheduled_at: seconds(step.scheduledAt),
+      location_type: step.locationType,
+      location_id: step.locationId,
+      place_kind: step.placeKind,
+      mode: step.mode,
+      transport: step.transport,
+      address: step.address,
+      comment: step.comment,
+      done_at: seconds(step.doneAt),
+    })),
+    funnel: setting
+      ? {
+          answers: setting.answers ?? {},
+          current_step: setting.current_step ?? null,
+          locale: setting.locale ?? null,
+          contact_channel: setting.contact_channel ?? null,
+          consent_at: setting.consent_at ? Math.floor(new Date(setting.consent_at).getTime() / 1000) : null,
+          submitted_at: setting.submitted_at ? Math.floor(new Date(setting.submitted_at).getTime() / 1000) : null,
+        }
+      : null,
+    quote: deal.quote,
+    tracking:
+      internal && attribution
+        ? {
+            tracking_type: attribution.trackingType,
+            tracking_id: attribution.trackingId,
+            utm_source: attribution.utmSource,
+            utm_medium: attribution.utmMedium,
+            utm_campaign: attribution.utmCampaign,
+            utm_term: attribution.utmTerm,
+            consent: attribution.consent,
+            expiration_date: seconds(attribution.expiresAt),
+          }
+        : null,
+    created_at: seconds(deal.createdAt)!,
+    updated_at: seconds(deal.updatedAt)!,
+  };
+}
