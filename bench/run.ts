@@ -5,6 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 
 const require = createRequire(import.meta.url);
@@ -120,13 +121,14 @@ function measure(engine: string, label: string, paths: string[], seconds: number
 }
 
 function startServer(engine: string, cache: boolean): Promise<{ child: ChildProcess; info: { seedMs: number } }> {
-  const serverArgs = ["tsx", "bench/server.ts", "--port", String(port), "--cache", cache ? "on" : "off"];
+  // node itself (not npx) runs the server, so stopping it reaches the server process.
+  const serverArgs = [process.execPath, "--import", "tsx", "bench/server.ts", "--port", String(port), "--cache", cache ? "on" : "off"];
   const [command, args] =
-    engine === "postgres" ? [process.execPath, ["scripts/with-postgres.mjs", "npx", ...serverArgs]] : ["npx", serverArgs];
+    engine === "postgres" ? [process.execPath, ["scripts/with-postgres.mjs", ...serverArgs]] : [serverArgs[0]!, serverArgs.slice(1)];
   // PGlite unless with-postgres.mjs hands the server its own fresh PostgreSQL.
   const env = { ...process.env };
   delete env.DATABASE_URL;
-  const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"], env });
+  const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"], env, detached: true });
   return new Promise((resolve, reject) => {
     let buffer = "";
     const timer = setTimeout(() => reject(new Error(`${engine} server did not start within 180 s`)), 180_000);
@@ -158,8 +160,16 @@ function stopServer(child: ChildProcess): Promise<void> {
     if (child.exitCode !== null) return resolve();
     child.removeAllListeners("exit");
     child.on("exit", () => resolve());
-    child.kill("SIGTERM");
-    setTimeout(() => child.kill("SIGKILL"), 20_000).unref();
+    // The server runs in its own process group (with-postgres and its PostgreSQL included).
+    const group = (signal: NodeJS.Signals) => {
+      try {
+        process.kill(-child.pid!, signal);
+      } catch {
+        child.kill(signal);
+      }
+    };
+    group("SIGTERM");
+    setTimeout(() => group("SIGKILL"), 30_000).unref();
   });
 }
 
@@ -200,6 +210,8 @@ for (const engine of engines) {
 }
 
 const pad = (value: string, width: number) => value.padStart(width);
+// Other programs on the machine slow both lines alike but push latencies up: say so next to the figures.
+console.log(`\nLoad average at the end (1, 5, 15 min): ${loadavg().map((l) => l.toFixed(2)).join(", ")}`);
 console.log(`\nConcurrency ${connections}, ${duration} s per line, ${queries.length} distinct autocomplete questions in rotation.`);
 for (const [engine, ms] of Object.entries(seedTimes)) console.log(`Seed of a fresh ${engine} database: ${(ms / 1000).toFixed(1)} s`);
 console.log(`\n${"engine".padEnd(9)} ${"endpoint".padEnd(34)} ${pad("req/s", 8)} ${pad("p50 ms", 7)} ${pad("p95 ms", 7)} ${pad("p99 ms", 7)} ${pad("vs bare", 8)} ${pad("errors", 6)}`);

@@ -1,4 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { serverEnv } from "@/config/env";
@@ -26,13 +27,16 @@ export interface AppOptions {
   siteUrl?: string;
   /** Extra allowed origins. Defaults to CORS_ORIGINS. */
   corsOrigins?: readonly string[];
-  /** Largest JSON body accepted, in bytes. */
+  /** Largest body accepted, in bytes (multipart uploads excepted). */
   maxBodyBytes?: number;
+  /** Largest multipart/form-data body (file uploads), in bytes. */
+  maxUploadBytes?: number;
   /** Reference-data autocomplete cache; `{ maxEntries: 0 }` turns it off. */
   autocompleteCache?: Partial<AutocompleteCacheOptions>;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+export const DEFAULT_MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 /** The whole API: /api/v1, /api/v2 and /api/next (SPEC §7), plus its OpenAPI document at /api/docs. */
 export function createApp(options: AppOptions) {
@@ -45,13 +49,11 @@ export function createApp(options: AppOptions) {
 
   app.use("*", requestId({ headerName: "x-request-id", limitLength: 128 }));
   app.use("*", corsMiddleware(origins));
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-      onError: (c) => errorResponse(c, 413, "payload_too_large"),
-    }),
-  );
+  // JSON bodies are small; file uploads (multipart) get room for a scanned document or two.
+  const tooLarge = (c: Context) => errorResponse(c, 413, "payload_too_large");
+  const jsonLimit = bodyLimit({ maxSize: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, onError: tooLarge });
+  const uploadLimit = bodyLimit({ maxSize: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, onError: tooLarge });
+  app.use("*", (c, next) => ((c.req.header("content-type") ?? "").startsWith("multipart/form-data") ? uploadLimit(c, next) : jsonLimit(c, next)));
   app.use("/api/*", async (c, next) => {
     // Health answers without the database or the session: it is the benchmark's baseline
     // and must say "up" even while the database is unreachable.

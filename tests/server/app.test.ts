@@ -51,6 +51,21 @@ describe("error shape", () => {
     expect(await response.json()).toEqual({ error: "Payload Too Large", message: "payload_too_large" });
   });
 
+  it("gives file uploads their own, larger limit", async () => {
+    const form = new FormData();
+    form.append("file", new Blob(["x".repeat(4000)]), "scan.pdf");
+    const upload = await ctx.app.request("/api/v1/leads", { method: "POST", body: form });
+    expect(upload.status).not.toBe(413);
+    const small = await createTestApp({ maxUploadBytes: 1024 });
+    try {
+      const refused = await small.app.request("/api/v1/leads", { method: "POST", body: form });
+      expect(refused.status).toBe(413);
+      expect(await refused.json()).toEqual({ error: "Payload Too Large", message: "payload_too_large" });
+    } finally {
+      await small.close();
+    }
+  });
+
   it("accepts a valid body and records it", async () => {
     const response = await postJson("/api/v1/leads", JSON.stringify(validLead));
     expect(response.status).toBe(201);

@@ -343,3 +343,22 @@ describe("role guards", () => {
   });
 });
 
+
+describe("OpenAPI document", () => {
+  it("describes the authentication routes of every base", async () => {
+    const response = await ctx.app.request("/api/docs");
+    expect(response.status).toBe(200);
+    const doc = (await response.json()) as { paths: Record<string, unknown> };
+    for (const path of [
+      "/api/v1/auth/sign_in",
+      "/api/v1/auth/cookie",
+      "/api/v1/auth/password",
+      "/api/v1/auth/password/edit",
+      "/api/v1/pro/auth/validate_token",
+      "/api/next/auth/sign_out",
+      "/api/next/pro/auth/sign_in",
+    ]) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
+  });
+});

@@ -20,7 +20,7 @@ export default async function Page({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const view = contentPageView(locale, KEY);
-  const { html, toc } = await renderMarkdown(view.page.markdown);
+  const { html, toc } = await renderMarkdown(view.page.markdown, { locale: "fr" });
   return (
     <ContentPage view={view} toc={<TableOfContents title={await contentPageTocTitle(view)} entries={toc} lang="fr" />}>
       <Prose html={html} lang="fr" />

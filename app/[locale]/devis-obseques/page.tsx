@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { setRequestLocale } from "next-intl/server";
 import { paths } from "@/config/paths";
+import { QuoteLanding } from "@/features/funeral-quote/quote-landing";
 import { pageMetadata } from "@/features/seo/page-metadata";
-import { IntroPage } from "@/features/shell/intro-page";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -12,5 +12,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function Page({ params }: Props) {
   setRequestLocale((await params).locale);
-  return <IntroPage page="funeralQuote" />;
+  return <QuoteLanding />;
 }

@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import { setRequestLocale } from "next-intl/server";
 import { paths } from "@/config/paths";
+import { GenericQuote } from "@/features/funeral-quote/generic-quote";
 import { pageMetadata } from "@/features/seo/page-metadata";
-import { IntroPage } from "@/features/shell/intro-page";
-import { ServiceTiles } from "@/features/shell/service-tiles";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -13,11 +12,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function Page({ params }: Props) {
   setRequestLocale((await params).locale);
-  return (
-    <IntroPage page="genericQuote" showQuoteCta={false}>
-      <div className="pb-8">
-        <ServiceTiles />
-      </div>
-    </IntroPage>
-  );
+  return <GenericQuote />;
 }

@@ -4,6 +4,9 @@ import { ADVISOR_PHONE } from "@/config/brand";
 import { Card, CardBody, CardHeader, CardTitle } from "@/ui/card";
 import { Heading } from "@/ui/heading";
 
+/** The number inside a sentence, isolated so a right-to-left sentence does not reverse its digit groups. */
+const isolatedPhone = () => `\u2066${ADVISOR_PHONE}\u2069`;
+
 /** What the account page shows of a family member (from the server's client record). */
 export interface AccountIdentity {
   civility: string | null;
@@ -78,7 +81,7 @@ export async function AccountOverview({ identity, actions }: { identity: Account
               <CardTitle id="account-help">{t("helpTitle")}</CardTitle>
             </CardHeader>
             <CardBody>
-              <p className="text-ink-soft">{t("help", { phone: ADVISOR_PHONE })}</p>
+              <p className="text-ink-soft">{t("help", { phone: isolatedPhone() })}</p>
             </CardBody>
           </Card>
         </div>

@@ -87,8 +87,11 @@ export function AccountMenu({ signInClassName }: { signInClassName?: string }) {
           <circle cx="12" cy="8" r="4" />
           <path d="M4 21a8 8 0 0 1 16 0" />
         </svg>
-        <span className="hidden max-w-40 truncate sm:inline">{name}</span>
-        <span className="sr-only sm:hidden">{t("open", { name })}</span>
+        {/* The visible first name is part of the spoken name ("Account menu of Marie"). */}
+        <span aria-hidden="true" className="hidden max-w-40 truncate sm:inline">
+          {name}
+        </span>
+        <span className="sr-only">{t("open", { name })}</span>
       </button>
       <div
         id={id}

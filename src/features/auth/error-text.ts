@@ -8,6 +8,7 @@ export function useErrorText() {
   const t = useTranslations("Errors");
   return {
     one: (code: string | undefined | null) => (code ? t(messageKeyForCode(code)) : undefined),
-    many: (codes: readonly string[]) => messageKeysForCodes(codes).map((key) => t(key)),
+    // No codes, no message (messageKeysForCodes alone would turn [] into "unhandled").
+    many: (codes: readonly string[]) => (codes.length === 0 ? [] : messageKeysForCodes(codes).map((key) => t(key))),
   };
 }

@@ -5,6 +5,9 @@ import { Card, CardBody } from "@/ui/card";
 import { Link } from "@/ui/link";
 import { REALMS } from "./auth-realm";
 
+/** The number inside a sentence, isolated so a right-to-left sentence does not reverse its digit groups. */
+const isolatedPhone = () => `\u2066${ADVISOR_PHONE}\u2069`;
+
 /** Beside the sign-in form: how an account comes to exist, and the way to the other space. */
 export async function SignInAside({ realm }: { realm: UserType }) {
   const t = await getTranslations("Auth.aside");
@@ -14,7 +17,7 @@ export async function SignInAside({ realm }: { realm: UserType }) {
       <Card>
         <CardBody className="flex flex-col gap-2">
           <h2 className="font-serif text-xl font-semibold">{realm === "client" ? t("noAccountTitle") : t("proAccessTitle")}</h2>
-          <p className="text-ink-soft">{realm === "client" ? t("noAccount", { phone: ADVISOR_PHONE }) : t("proAccess")}</p>
+          <p className="text-ink-soft">{realm === "client" ? t("noAccount", { phone: isolatedPhone() }) : t("proAccess")}</p>
         </CardBody>
       </Card>
       <Card>

@@ -42,6 +42,11 @@ export const CONTENT_PAGES_ROOT = join(process.cwd(), "src", "content", "pages",
 
 const cache = new Map<string, ContentPageSource>();
 
+/** French puts a space before : ; ? ! — made non-breaking so a title never wraps before the sign. */
+function frenchSpacing(text: string): string {
+  return text.replace(/ ([:;?!»])/g, "\u00a0$1").replace(/« /g, "«\u00a0");
+}
+
 /** Reads and validates one page; a missing or malformed file fails the build with its name. */
 export function loadContentPage(key: ContentPageKey, root: string = CONTENT_PAGES_ROOT): ContentPageSource {
   const cacheKey = `${root}:${key}`;
@@ -55,7 +60,7 @@ export function loadContentPage(key: ContentPageKey, root: string = CONTENT_PAGE
   if (!meta.success) {
     throw new Error(`pages/${CONTENT_PAGE_LOCALE}/${file}.md: ${meta.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
   }
-  const page = { key, path, ...meta.data, markdown: parsed.content.trim() };
+  const page = { key, path, title: frenchSpacing(meta.data.title), description: frenchSpacing(meta.data.description), markdown: parsed.content.trim() };
   cache.set(cacheKey, page);
   return page;
 }

@@ -79,7 +79,10 @@ export async function ContentPage({ view, toc, children }: { view: ContentPageVi
       {/* The layout follows the page's direction; the French texts carry their own. */}
       <article lang="fr" className="mt-8 grid gap-x-12 gap-y-8 sm:mt-12 lg:grid-cols-[minmax(0,1fr)_17rem]">
         <header className="lg:col-start-1">
-          <h1 dir="ltr" className="max-w-[24ch] text-3xl font-semibold sm:text-5xl sm:leading-[1.1]">{page.title}</h1>
+          <div dir="ltr">
+            <h1 className="max-w-[24ch] text-3xl font-semibold sm:text-5xl sm:leading-[1.1]">{page.title}</h1>
+            <p className="mt-4 max-w-[60ch] text-lg text-ink-soft sm:text-xl">{page.description}</p>
+          </div>
         </header>
         {toc ? (
           <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1" lang={hostLocale} dir={directionOf(hostLocale)}>

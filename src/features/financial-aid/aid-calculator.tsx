@@ -1,7 +1,7 @@
 "use client";
 
 import { useLayoutEffect, useMemo, useRef, useState } from "react";
-import { useForm, type FieldErrors } from "react-hook-form";
+import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import {
@@ -45,8 +45,8 @@ export function AidCalculator() {
   const {
     register,
     handleSubmit,
-    watch,
-    formState: { errors, isSubmitted, submitCount },
+    control,
+    formState: { errors },
   } = useForm<FinancialAidFormValues, unknown, FinancialAidAnswers>({
     resolver: zodResolver(schema),
     mode: "onSubmit",
@@ -56,14 +56,9 @@ export function AidCalculator() {
   const [results, setResults] = useState<{ assessments: AidAssessment[]; today: string } | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const resultsRef = useRef<HTMLHeadingElement>(null);
-  const situation = watch("situation");
-  // What to move the focus to after a submission: the results, or the list of answers to fix.
-  const [focusTarget, setFocusTarget] = useState<{ to: "results" | "summary"; at: number } | null>(null);
-
-  useLayoutEffect(() => {
-    if (!focusTarget) return;
-    (focusTarget.to === "results" ? resultsRef.current : summaryRef.current)?.focus();
-  }, [focusTarget]);
+  const situation = useWatch({ control, name: "situation" });
+  // Where the focus goes after a submission: the results, or the list of answers to fix.
+  const [focusRequest, setFocusRequest] = useState<{ to: "results" | "summary" } | null>(null);
 
   const errorText = (name: FieldName): string | undefined => {
     const message = errors[name]?.message;
@@ -73,16 +68,24 @@ export function AidCalculator() {
 
   function onValid(answers: FinancialAidAnswers) {
     setResults({ assessments: assessFinancialAid(answers, today), today });
-    setFocusTarget({ to: "results", at: submitCount });
+    setFocusRequest({ to: "results" });
   }
 
   function onInvalid(_errors: FieldErrors<FinancialAidFormValues>) {
     setResults(null);
-    setFocusTarget({ to: "summary", at: submitCount });
+    setFocusRequest({ to: "summary" });
   }
 
   const yesNoUnknown = YES_NO_UNKNOWN.map((value) => ({ value, label: t(`calculator.answers.${value}`) }));
   const invalidFields = FIELD_ORDER.filter((name) => errors[name]);
+  const showSummary = focusRequest?.to === "summary" && invalidFields.length > 0;
+
+  // react-hook-form commits the errors and the submission in separate renders, so this
+  // also runs when the summary appears after the request was made.
+  useLayoutEffect(() => {
+    if (!focusRequest) return;
+    (focusRequest.to === "results" ? resultsRef.current : summaryRef.current)?.focus();
+  }, [focusRequest, showSummary]);
 
   return (
     <div>
@@ -91,7 +94,7 @@ export function AidCalculator() {
           {t("calculator.intro")}
         </p>
 
-        {isSubmitted && invalidFields.length > 0 ? (
+        {showSummary ? (
           <div ref={summaryRef} tabIndex={-1} className="outline-none">
             <Alert tone="error" title={t("calculator.errorSummary")}>
               <ul className="mt-1 list-disc ps-5">

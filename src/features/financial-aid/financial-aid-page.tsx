@@ -94,7 +94,7 @@ export async function FinancialAidPage({ locale }: { locale: Locale }) {
         </ul>
       </section>
 
-      <section id="calculateur" aria-labelledby="calculator-title" className="mt-14 scroll-mt-4 rounded-lg border border-line bg-surface p-5 shadow-card sm:p-8">
+      <section id="calculateur" aria-labelledby="calculator-title" className="-mx-4 mt-14 scroll-mt-4 border-y border-line bg-surface px-4 py-8 sm:mx-0 sm:rounded-lg sm:border sm:p-8 sm:shadow-card">
         <h2 id="calculator-title" className="font-serif text-2xl font-semibold sm:text-3xl">
           {t("calculator.title")}
         </h2>

@@ -79,7 +79,7 @@ export function PlaceCombobox({ label, hint, error, value, search, onPick, empty
       clearTimeout(timer);
       controller.abort();
     };
-  }, [text]);
+  }, [text, typing]);
 
   function pick(option: ComboboxOption) {
     setTyping(false);

@@ -24,7 +24,7 @@ interface PanelProps {
   abroad: boolean;
 }
 
-function PanelBody({ quote, freshness, communeName, abroad, onOpenDocument }: PanelProps & { onOpenDocument: () => void }) {
+function PanelBody({ quote, freshness, communeName, onOpenDocument }: PanelProps & { onOpenDocument: () => void }) {
   const t = useTranslations("Quote.panel");
   const text = useQuoteText();
   if (!quote) {
@@ -82,7 +82,6 @@ function PanelBody({ quote, freshness, communeName, abroad, onOpenDocument }: Pa
       <Button variant="secondary" onClick={onOpenDocument}>
         {t("openDocument")}
       </Button>
-      {abroad ? null : null}
     </div>
   );
 }
@@ -105,8 +104,8 @@ export function QuotePanel(props: PanelProps) {
         </div>
       </aside>
 
-      {/* Phones and tablets: a bar at the bottom with the total; the details open in a sheet. */}
-      <div className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface/95 px-4 py-3 shadow-card backdrop-blur lg:hidden">
+      {/* Phones and tablets: a bar at the bottom with the total once there is one; the details open in a sheet. */}
+      <div hidden={!quote} className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface/95 px-4 py-3 shadow-card backdrop-blur lg:hidden">
         <div className="mx-auto flex max-w-3xl items-center justify-between gap-3">
           <div aria-live="polite" className="min-w-0">
             <p className="text-sm text-ink-soft">{t("total")}</p>
@@ -114,7 +113,7 @@ export function QuotePanel(props: PanelProps) {
               {quote ? text.money(quote.totals.totalTtc) : "—"}
             </p>
           </div>
-          <Button variant="secondary" onClick={() => setSheetOpen(true)} disabled={!quote} aria-haspopup="dialog">
+          <Button variant="secondary" onClick={() => setSheetOpen(true)} aria-haspopup="dialog">
             {t("details")}
           </Button>
         </div>

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { loginPath, paths } from "@/config/paths";
@@ -13,7 +13,7 @@ import { Checkbox } from "@/ui/checkbox";
 import { Input } from "@/ui/input";
 import { RadioCards } from "@/ui/radio-cards";
 import { Select } from "@/ui/select";
-import type { ContactDraft } from "./funnel-flow";
+import { EMPTY_CONTACT, type ContactDraft } from "./funnel-flow";
 
 /**
  * The last screen: who we send the quote to and how they want to be reached. The same
@@ -43,12 +43,12 @@ export function ContactStep({ contact, onContactChange, onSubmit, submitting, se
   const t = useTranslations("Quote.funnel.contact");
   const te = useTranslations("Quote.errors");
   const form = useForm<ContactDraft, unknown, FunnelClientInput>({
-    resolver: zodResolver(contactFormSchema) as never,
+    resolver: zodResolver(contactFormSchema as never) as never,
     defaultValues: contact,
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
-  const { register, handleSubmit, formState, control, watch } = form;
+  const { register, handleSubmit, formState, control, subscribe } = form;
   const alertRef = useRef<HTMLDivElement>(null);
   const onContactChangeRef = useRef(onContactChange);
 
@@ -56,12 +56,14 @@ export function ContactStep({ contact, onContactChange, onSubmit, submitting, se
     onContactChangeRef.current = onContactChange;
   }, [onContactChange]);
 
-  useEffect(() => {
-    const subscription = watch((values) => onContactChangeRef.current({ ...contact, ...(values as ContactDraft) }));
-    return () => subscription.unsubscribe();
-    // The subscription lives as long as the form; `contact` only seeds it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [watch]);
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ values }) => onContactChangeRef.current({ ...EMPTY_CONTACT, ...(values as Partial<ContactDraft>) }),
+      }),
+    [subscribe],
+  );
 
   useEffect(() => {
     if (serverCodes.length > 0) alertRef.current?.focus();
@@ -69,7 +71,7 @@ export function ContactStep({ contact, onContactChange, onSubmit, submitting, se
 
   const message = (code: string | undefined) => (code ? (te.has(code) ? te(code) : te("unhandled")) : undefined);
   const errors = formState.errors;
-  const channel = watch("contact_channel");
+  const channel = useWatch({ control, name: "contact_channel" });
   const emailTaken = serverCodes.includes("client__email__taken");
 
   return (

@@ -296,7 +296,6 @@ export function OptionsStep({ draft, onChange, pricing, showErrors }: StepProps)
   const none = !a.embalming && !draft.parlorStay && (!a.flowers || a.flowers === "none") && !a.pressNotice && !a.onlineNotice && !a.memorialPage;
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-ink-soft">{t("intro")}</p>
       <Checkbox
         label={label(t("embalming"), catalog ? itemTtc(catalog.services.embalming) : undefined)}
         hint={t("embalmingHint")}
@@ -332,7 +331,12 @@ export function OptionsStep({ draft, onChange, pricing, showErrors }: StepProps)
         ) : null}
       </div>
       <Select
-        label={t("flowers")}
+        label={
+          <>
+            {t("flowers")}
+            <OptionalTag />
+          </>
+        }
         hint={t("flowersHint")}
         value={a.flowers ?? "none"}
         onChange={(event) => onChange(withAnswers({ flowers: event.target.value === "none" ? undefined : (event.target.value as FlowerChoice) }))}

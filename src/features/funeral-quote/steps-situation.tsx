@@ -3,6 +3,7 @@
 import { useCallback } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { PLACES_OF_DEATH, type PlaceOfDeath } from "@/domain/quote/answers";
+import { computeDeadlines } from "@/domain/quote/deadlines";
 import { CIVILITIES } from "@/domain/schemas/funeral-funnel";
 import { Alert } from "@/ui/alert";
 import { Input } from "@/ui/input";
@@ -121,16 +122,18 @@ function todayIso(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
 }
 
-export function DateStep({ draft, onChange, showErrors, quote }: StepProps) {
+export function DateStep({ draft, onChange, showErrors }: StepProps) {
   const t = useTranslations("Quote.funnel.date");
   const a = draft.answers;
   const today = todayIso();
   const future = a.deathDate !== undefined && a.deathDate > today;
-  const latest = quote?.deadlines?.deadlines.find((d) => d.id === "funeral-latest");
+  // The legal limit shows as soon as the date is typed, before any price exists.
+  const deadlines = a.deathDate ? computeDeadlines({ deathDate: a.deathDate, deathTime: a.deathTime, placeOfDeath: a.placeOfDeath, arrivalInFranceDate: a.arrivalInFranceDate }) : null;
+  const latest = deadlines?.ok ? deadlines.value.deadlines.find((d) => d.id === "funeral-latest") : undefined;
   const setDefunct = (patch: Partial<typeof draft.defunct>) => onChange((d) => ({ ...d, defunct: { ...d.defunct, ...patch } }));
   return (
     <div className="flex flex-col gap-6">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-2 sm:items-end">
         <Input
           label={t("date")}
           type="date"

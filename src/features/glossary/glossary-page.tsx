@@ -39,30 +39,30 @@ export async function GlossaryPage({ view }: { view: GlossaryView }) {
         ) : null}
       </header>
 
-      <nav id="index" aria-label={t("letterIndex")} className="mb-8 scroll-mt-4 rounded-lg border border-line bg-surface p-3 sm:p-4" dir="ltr">
-        <ol className="flex flex-wrap gap-1.5">
-          {letters.map((letter) =>
-            present.has(letter) ? (
-              <li key={letter}>
-                <a
-                  href={`#${letterAnchor(letter)}`}
-                  data-glossary-index-letter={letterAnchor(letter)}
-                  aria-label={t("letterLink", { letter })}
-                  className="flex size-11 items-center justify-center rounded-md font-serif text-lg font-semibold text-primary hover:bg-primary-soft data-[empty=true]:text-line-strong data-[empty=true]:opacity-60"
-                >
-                  {letter}
-                </a>
-              </li>
-            ) : (
-              <li key={letter} aria-hidden="true" className="flex size-11 items-center justify-center font-serif text-lg text-line-strong">
-                {letter}
-              </li>
-            ),
-          )}
-        </ol>
-      </nav>
-
       <GlossaryFilter>
+        <nav id="index" aria-label={t("letterIndex")} className="mb-8 scroll-mt-4 rounded-lg border border-line bg-surface p-3 sm:p-4" dir="ltr">
+          <ol className="flex flex-wrap gap-1">
+            {letters.map((letter) =>
+              present.has(letter) ? (
+                <li key={letter}>
+                  <a
+                    href={`#${letterAnchor(letter)}`}
+                    data-glossary-index-letter={letterAnchor(letter)}
+                    aria-label={t("letterLink", { letter })}
+                    className="flex h-11 w-11 items-center justify-center rounded-md font-serif lg:w-9 text-lg font-semibold text-primary hover:bg-primary-soft data-[empty=true]:text-line-strong data-[empty=true]:opacity-60"
+                  >
+                    {letter}
+                  </a>
+                </li>
+              ) : (
+                // Letters without terms keep the alphabet's shape on wide screens; phones skip them to save space.
+                <li key={letter} aria-hidden="true" className="hidden h-11 w-11 items-center justify-center font-serif text-lg text-line-strong sm:flex lg:w-9">
+                  {letter}
+                </li>
+              ),
+            )}
+          </ol>
+        </nav>
         <div lang={contentLocale} dir={contentDir} className="flex flex-col gap-10">
           {groups.map((group) => (
             <section key={group.letter} id={group.anchor} data-glossary-letter aria-labelledby={`${group.anchor}-title`} className="scroll-mt-4">

@@ -28,15 +28,17 @@ export async function GuideArticlePage({ view }: { view: GuideArticleView }) {
       {/* The layout follows the page's direction; the article's own texts carry their language and direction. */}
       <article lang={contentLocale} className="mt-8 grid gap-x-12 gap-y-8 lg:grid-cols-[minmax(0,1fr)_17rem]">
         <header className="lg:col-start-1">
-          <p dir={contentDir} className="text-base font-semibold uppercase tracking-wide text-accent">
-            <Link href={paths.guideCategory(category.slug)} className="rounded-sm underline-offset-[0.2em] hover:underline">
-              {category.title}
-            </Link>
-          </p>
-          <h1 dir={contentDir} className="mt-2 max-w-[24ch] text-3xl font-semibold sm:text-[2.75rem] sm:leading-[1.15]">{article.title}</h1>
-          <p dir={contentDir} className="mt-4 max-w-[60ch] text-lg text-ink-soft sm:text-xl">
-            {article.description}
-          </p>
+          <div dir={contentDir}>
+            <p className="text-base font-semibold uppercase tracking-wide text-accent">
+              <Link href={paths.guideCategory(category.slug)} className="rounded-sm underline-offset-[0.2em] hover:underline">
+                {category.title}
+              </Link>
+            </p>
+            <h1 className="mt-2 max-w-[24ch] text-3xl font-semibold sm:text-[2.75rem] sm:leading-[1.15]">{article.title}</h1>
+            <p className="mt-4 max-w-[60ch] text-lg text-ink-soft sm:text-xl">
+              {article.description}
+            </p>
+          </div>
           <div lang={hostLocale} dir={hostDir}>
             <ArticleMeta
               locale={hostLocale}

@@ -7,7 +7,6 @@ import { Breadcrumbs } from "./breadcrumbs";
 import { FallbackNotice, languageName } from "./fallback-notice";
 import { GuideCta } from "./guide-cta";
 import { articleReadingMinutes, ctaText, type GuideCategoryView } from "./guide-views";
-import { Prose } from "./prose";
 
 /** /guides-obseques/{category}: the theme's introduction and its articles, newest first. */
 export async function GuideCategoryPage({ view }: { view: GuideCategoryView }) {
@@ -18,13 +17,19 @@ export async function GuideCategoryPage({ view }: { view: GuideCategoryView }) {
     <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
       <Breadcrumbs label={t("breadcrumbLabel")} items={view.crumbs} className="pt-6" />
       <header className="py-8 sm:py-12">
-        <h1 lang={contentLocale} dir={contentDir} className="max-w-3xl text-3xl font-semibold sm:text-5xl">
-          {category.title}
-        </h1>
+        <div lang={contentLocale} dir={contentDir}>
+          <h1 className="max-w-3xl text-3xl font-semibold sm:text-5xl">{category.title}</h1>
+          {view.intro.html ? (
+            <div
+              className="mt-5 max-w-2xl text-lg text-ink-soft sm:text-xl [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-[0.2em] [&_p+p]:mt-3"
+              // Sanitised by renderMarkdown.
+              dangerouslySetInnerHTML={{ __html: view.intro.html }}
+            />
+          ) : null}
+        </div>
         {view.isFallback ? (
           <FallbackNotice className="mt-6 max-w-2xl" text={t("fallbackNotice", { language: languageName(contentLocale, hostLocale) })} />
         ) : null}
-        {view.intro.html ? <Prose html={view.intro.html} lang={contentLocale} className="mt-5 text-lg text-ink-soft" /> : null}
       </header>
 
       <h2 className="sr-only">{t("articlesHeading", { category: category.title })}</h2>

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import matter from "gray-matter";
 import { z } from "zod";
 import { DEFAULT_LOCALE, type Locale } from "@/domain/locales";
+import { frenchSpacing } from "./markdown";
 
 /**
  * The guides library: Markdown files under src/content/guides/<locale>/<category>/,
@@ -103,7 +104,15 @@ export function readGuideLocale(root: string, locale: GuideLocale): { categories
     const categoryMatter = matter(readFileSync(categoryFile, "utf8"));
     const categoryMeta = categoryFrontMatterSchema.safeParse(categoryMatter.data);
     if (!categoryMeta.success) throw new GuideContentError(`${where}/_category.md`, describeIssues(categoryMeta.error));
-    categories.push({ locale, slug: categorySlug, ...categoryMeta.data, intro: categoryMatter.content.trim() });
+    const typeset = (text: string) => (locale === "fr" ? frenchSpacing(text) : text);
+    categories.push({
+      locale,
+      slug: categorySlug,
+      ...categoryMeta.data,
+      title: typeset(categoryMeta.data.title),
+      description: typeset(categoryMeta.data.description),
+      intro: categoryMatter.content.trim(),
+    });
 
     for (const file of readdirSync(categoryDir).filter((name) => name.endsWith(".md") && name !== "_category.md").sort()) {
       const fileWhere = `${where}/${file}`;
@@ -117,8 +126,8 @@ export function readGuideLocale(root: string, locale: GuideLocale): { categories
         locale,
         category: data.category,
         slug: data.slug,
-        title: data.title,
-        description: data.description,
+        title: typeset(data.title),
+        description: typeset(data.description),
         datePublished: data.datePublished,
         dateModified: data.dateModified ?? data.datePublished,
         ...(data.readingMinutes ? { readingMinutes: data.readingMinutes } : {}),

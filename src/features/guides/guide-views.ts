@@ -140,7 +140,7 @@ export async function guideCategoryView(localeParam: string, categorySlug: strin
   return {
     ...resolved,
     category,
-    intro: await renderMarkdown(category.intro),
+    intro: await renderMarkdown(category.intro, { locale: contentLocale }),
     articles: articlesOf(contentLocale, category.slug),
     otherCategories: categoriesOf(contentLocale).filter((c) => c.slug !== category.slug),
     crumbs: [...(await trailRoot(hostLocale)), { name: category.title }],
@@ -186,7 +186,7 @@ export async function guideArticleView(localeParam: string, categorySlug: string
   const article = findArticle(contentLocale, categorySlug, articleSlug);
   const category = findCategory(contentLocale, categorySlug);
   if (!article || !category) return null;
-  const rendered = await renderMarkdown(article.body);
+  const rendered = await renderMarkdown(article.body, { locale: contentLocale });
   const path = paths.guideArticle(article.category, article.slug);
   const categoryCrumb = { name: category.title, href: paths.guideCategory(category.slug) };
   const siteUrl = originForLocale(serverEnv().SITE_URL, DEFAULT_LOCALE);

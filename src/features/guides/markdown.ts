@@ -62,6 +62,21 @@ function demoteTitles() {
   };
 }
 
+/**
+ * French puts a space before : ; ? ! and inside « »; made non-breaking, so a line never
+ * starts with the sign. Other languages are left untouched.
+ */
+export function frenchSpacing(text: string): string {
+  return text.replace(/ ([:;?!»])/g, "\u00a0$1").replace(/« /g, "«\u00a0");
+}
+
+function applyFrenchSpacing(node: Root | RootContent | ElementContent): void {
+  if (node.type === "text") node.value = frenchSpacing(node.value);
+  else if ("children" in node && !(node.type === "element" && (node.tagName === "code" || node.tagName === "pre"))) {
+    (node.children as (RootContent | ElementContent)[]).forEach(applyFrenchSpacing);
+  }
+}
+
 /** "qui-ouvre-droit-au-capital-décès" → "qui-ouvre-droit-au-capital-deces": anchors that read the same in any address bar. */
 export function asciiId(id: string): string {
   const folded = id
@@ -88,8 +103,9 @@ function uniqueId(id: string, taken: Set<string>): string {
  * own host (no file is ever fetched from elsewhere), mark links leaving the site and
  * let wide tables scroll sideways instead of widening the page on a phone.
  */
-function finishTree(toc: TocEntry[], words: { count: number }) {
+function finishTree(toc: TocEntry[], words: { count: number }, french: boolean) {
   return (tree: Root) => {
+    if (french) applyFrenchSpacing(tree);
     words.count = textOf(tree).split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
     let lastHeading = "";
     const ids = new Set<string>();
@@ -126,7 +142,7 @@ function finishTree(toc: TocEntry[], words: { count: number }) {
  * heading and the table of contents built from the ## and ### headings. Runs at
  * build time in server components; nothing of it reaches the browser bundle.
  */
-export async function renderMarkdown(markdown: string): Promise<RenderedMarkdown> {
+export async function renderMarkdown(markdown: string, options: { locale?: string } = {}): Promise<RenderedMarkdown> {
   const toc: TocEntry[] = [];
   const words = { count: 0 };
   const file = await unified()
@@ -137,7 +153,7 @@ export async function renderMarkdown(markdown: string): Promise<RenderedMarkdown
     .use(rehypeSanitize, SANITIZE_SCHEMA)
     // Ids are added after sanitising, so they keep their plain form (no "user-content-" prefix).
     .use(rehypeSlug)
-    .use(finishTree, toc, words)
+    .use(finishTree, toc, words, options.locale === "fr")
     .use(rehypeStringify)
     .process(markdown);
   return { html: String(file), toc, wordCount: words.count };

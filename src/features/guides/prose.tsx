@@ -32,12 +32,10 @@ export const PROSE_CLASSES = cn(
  * English text inside an Arabic page still reads left to right.
  */
 export function Prose({ html, lang, className }: { html: string; lang?: Locale; className?: string }) {
+  // The outer box carries the direction, so the 70ch column sits on the text's own starting side.
   return (
-    <div
-      lang={lang}
-      dir={lang ? directionOf(lang) : undefined}
-      className={cn(PROSE_CLASSES, className)}
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
+    <div lang={lang} dir={lang ? directionOf(lang) : undefined} className={className}>
+      <div className={PROSE_CLASSES} dangerouslySetInnerHTML={{ __html: html }} />
+    </div>
   );
 }

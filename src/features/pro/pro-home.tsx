@@ -40,8 +40,8 @@ export async function ProHome({ identity, actions }: { identity: ProIdentity; ac
               </div>
               <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-4">
                 <dt className="font-semibold sm:w-36 sm:shrink-0">{t("email")}</dt>
-                <dd className="min-w-0 break-words" dir="ltr">
-                  {identity.email}
+                <dd className="min-w-0 break-words">
+                  <span dir="ltr">{identity.email}</span>
                 </dd>
               </div>
               <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-4">

@@ -48,12 +48,19 @@ export const loadCountry = cache(async (raw: string, locale: Locale, includeUnpu
   return { kind: "country", view: buildCountryView(data, notes, locale) };
 });
 
-/** Built ahead on the French host: the countries families most often repatriate to; the others on first visit. */
+/**
+ * Built ahead: on the French host the countries families most often repatriate to (flights,
+ * consulates or editorial notes), on the others those with flights. Never an empty list for
+ * a locale: Next.js then builds nothing for the whole route. The rest is rendered on first visit.
+ */
 export async function countryStaticParams(locale: string): Promise<Array<{ country: string }>> {
-  if (locale !== DEFAULT_LOCALE) return [];
   const withNotes = new Set(countriesWithNotes());
   const countries = await listRepatriationCountries(await getDb());
-  return countries.filter((c) => c.flights > 0 || c.consulates > 0 || withNotes.has(c.code)).map((c) => ({ country: c.slug }));
+  const chosen =
+    locale === DEFAULT_LOCALE
+      ? countries.filter((c) => c.flights > 0 || c.consulates > 0 || withNotes.has(c.code))
+      : countries.filter((c) => c.flights > 0);
+  return (chosen.length > 0 ? chosen : countries.slice(0, 1)).map((c) => ({ country: c.slug }));
 }
 
 async function countryTexts(locale: Locale, view: CountryView) {

@@ -24,12 +24,9 @@ export async function ReviewCard({ review, headingLevel = "h3" }: { review: Publ
         {review.body}
       </p>
       <p className="mt-3 text-sm text-ink-soft">
-        {t("byline", {
-          author: review.authorName,
-          city: review.city ?? "",
-          hasCity: review.city ? "yes" : "no",
-          date: format.dateTime(review.publishedAt, { dateStyle: "long" }),
-        })}
+        <span dir="auto">{review.city ? t("authorCity", { author: review.authorName, city: review.city }) : review.authorName}</span>
+        {" · "}
+        {t("publishedOn", { date: format.dateTime(review.publishedAt, { dateStyle: "long" }) })}
       </p>
     </article>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ADVISOR_PHONE } from "@/config/brand";
@@ -8,7 +9,8 @@ import { PhoneLink } from "./phone-link";
 import { ErrorBoundary } from "./error-boundary";
 import { Logo } from "./logo";
 
-export async function SiteHeader() {
+/** `account`: the account entry (sign-in link or signed-in menu), mounted by the layout from the auth feature. */
+export async function SiteHeader({ account }: { account?: ReactNode } = {}) {
   const t = await getTranslations("Shell");
   const navItems = HEADER_LINKS.map((link) => ({ ...link, label: t(`nav.${link.key}`) }));
   const linkClass = "whitespace-nowrap rounded-sm px-1 py-2 font-medium text-ink hover:text-primary hover:underline";
@@ -36,12 +38,14 @@ export async function SiteHeader() {
             ariaLabel={t("callAria", { phone: ADVISOR_PHONE })}
             className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 whitespace-nowrap rounded-md px-2 font-semibold text-primary hover:bg-primary-soft"
           />
-          <Link
-            href={paths.login()}
-            className="hidden min-h-11 items-center whitespace-nowrap rounded-md border border-line-strong px-4 font-semibold text-ink hover:bg-sand-50 sm:inline-flex"
-          >
-            {t("nav.login")}
-          </Link>
+          {account ?? (
+            <Link
+              href={paths.login()}
+              className="hidden min-h-11 items-center whitespace-nowrap rounded-md border border-line-strong px-4 font-semibold text-ink hover:bg-sand-50 sm:inline-flex"
+            >
+              {t("nav.login")}
+            </Link>
+          )}
           <ErrorBoundary fallback={null} name="mobile-menu">
             <MobileMenu openLabel={t("menuOpen")} closeLabel={t("menuClose")}>
               <nav aria-label={t("mainNav")}>

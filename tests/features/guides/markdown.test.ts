@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asciiId, readingMinutes, renderMarkdown } from "@/features/guides/markdown";
+import { asciiId, frenchSpacing, readingMinutes, renderMarkdown } from "@/features/guides/markdown";
 
 describe("renderMarkdown", () => {
   it("strips scripts, event handlers and dangerous links", async () => {
@@ -60,6 +60,19 @@ describe("renderMarkdown", () => {
     expect(wordCount).toBe(451);
     expect(readingMinutes(wordCount)).toBe(2);
     expect(readingMinutes(3)).toBe(1);
+  });
+});
+
+describe("French typography", () => {
+  it("keeps : ; ? ! and guillemets on the line of the word before them, in French texts only", async () => {
+    expect(frenchSpacing("Inhumation ou crémation : comment choisir ?")).toBe("Inhumation ou crémation\u00a0: comment choisir\u00a0?");
+    expect(frenchSpacing("« devis type »")).toBe("«\u00a0devis type\u00a0»");
+    const french = await renderMarkdown("## Quel délai ?\n\nTexte : oui. `a : b`", { locale: "fr" });
+    expect(french.html).toContain("Quel délai\u00a0?");
+    expect(french.html).toContain("Texte\u00a0: oui.");
+    expect(french.html).toContain("<code>a : b</code>");
+    expect(french.toc[0]?.text).toBe("Quel délai\u00a0?");
+    expect((await renderMarkdown("Text : yes", { locale: "en" })).html).toContain("Text : yes");
   });
 });
 

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { setRequestLocale } from "next-intl/server";
 import { paths } from "@/config/paths";
+import { QuoteConfirmation } from "@/features/funeral-quote/quote-confirmation";
 import { pageMetadata } from "@/features/seo/page-metadata";
-import { IntroPage } from "@/features/shell/intro-page";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -12,5 +13,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function Page({ params }: Props) {
   setRequestLocale((await params).locale);
-  return <IntroPage page="funeralQuoteConfirmation" />;
+  return (
+    <Suspense fallback={null}>
+      <QuoteConfirmation />
+    </Suspense>
+  );
 }

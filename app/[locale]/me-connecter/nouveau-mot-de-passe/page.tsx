@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { authPaths } from "@/config/auth-paths";
 import { authPageMetadata } from "@/features/auth/auth-metadata";
 import { AuthPage } from "@/features/auth/auth-page";
 import { FormFallback } from "@/features/auth/form-fallback";
@@ -10,7 +9,7 @@ import { ResetPasswordForm } from "@/features/auth/reset-password-form";
 type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return authPageMetadata((await params).locale, "Auth.meta", "reset", authPaths.resetPassword());
+  return authPageMetadata((await params).locale, "Auth.meta", "reset");
 }
 
 export default async function Page({ params }: Props) {

@@ -10,7 +10,7 @@ import { requireServerAccount } from "@/features/auth/server-session";
 type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return authPageMetadata((await params).locale, "Pro.meta", "changePassword", authPaths.proChangePassword());
+  return authPageMetadata((await params).locale, "Pro.meta", "changePassword");
 }
 
 export default async function Page({ params }: Props) {

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { authPaths } from "@/config/auth-paths";
 import { authPageMetadata } from "@/features/auth/auth-metadata";
 import { AuthPage } from "@/features/auth/auth-page";
 import { FormFallback } from "@/features/auth/form-fallback";
@@ -11,7 +10,7 @@ import { SignInForm } from "@/features/auth/sign-in-form";
 type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return authPageMetadata((await params).locale, "Pro.meta", "signIn", authPaths.proLogin());
+  return authPageMetadata((await params).locale, "Pro.meta", "signIn");
 }
 
 export default async function Page({ params }: Props) {

@@ -31,8 +31,17 @@ export function setMailer(mailer: Mailer | null): void {
   override = mailer;
 }
 
-/** SMTP when SMTP_URL is configured, the outbox otherwise. */
+const smtpMailers = new Map<string, Mailer>();
+
+/** SMTP when SMTP_URL is configured (one transport per server), the outbox otherwise. */
 export function getMailer(env: ServerEnv = serverEnv()): Mailer {
   if (override) return override;
-  return env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(outboxDir(env), env.MAIL_FROM);
+  if (!env.SMTP_URL) return outboxMailer(outboxDir(env), env.MAIL_FROM);
+  const key = `${env.SMTP_URL}\n${env.MAIL_FROM}`;
+  let mailer = smtpMailers.get(key);
+  if (!mailer) {
+    mailer = smtpMailer(env.SMTP_URL, env.MAIL_FROM);
+    smtpMailers.set(key, mailer);
+  }
+  return mailer;
 }

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { authPaths } from "@/config/auth-paths";
 import { authPageMetadata } from "@/features/auth/auth-metadata";
 import { AuthPage } from "@/features/auth/auth-page";
 import { ForgotPasswordForm } from "@/features/auth/forgot-password-form";
@@ -8,7 +7,7 @@ import { ForgotPasswordForm } from "@/features/auth/forgot-password-form";
 type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return authPageMetadata((await params).locale, "Pro.meta", "forgot", authPaths.proForgotPassword());
+  return authPageMetadata((await params).locale, "Pro.meta", "forgot");
 }
 
 export default async function Page({ params }: Props) {

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { distributionRows, paginationView, readPageParam, reviewsJsonLd, reviewsPagePath } from "@/features/reviews/reviews-view";
+import type { PublicReview } from "@/server/services/reviews-page";
+
+describe("readPageParam", () => {
+  it("reads ?page= strictly", () => {
+    expect(readPageParam(undefined)).toEqual({ kind: "page", page: 1 });
+    expect(readPageParam("3")).toEqual({ kind: "page", page: 3 });
+    expect(readPageParam(["4", "5"])).toEqual({ kind: "page", page: 4 });
+    expect(readPageParam("1")).toEqual({ kind: "first" });
+    for (const bad of ["0", "-2", "2.5", "abc", "", "1e3", "9999999"]) expect(readPageParam(bad), bad).toEqual({ kind: "invalid" });
+  });
+
+  it("builds page addresses, the first page without a query", () => {
+    expect(reviewsPagePath(1)).toBe("/avis-paisible");
+    expect(reviewsPagePath(3)).toBe("/avis-paisible?page=3");
+  });
+});
+
+describe("paginationView", () => {
+  it("links previous and next pages and the pages around the current one", () => {
+    const view = paginationView(5, 9);
+    expect(view.previous).toBe("/avis-paisible?page=4");
+    expect(view.next).toBe("/avis-paisible?page=6");
+    expect(view.items.map((i) => (i === null ? "…" : i.page))).toEqual([1, "…", 3, 4, 5, 6, 7, "…", 9]);
+    expect(view.items.filter((i) => i?.current).map((i) => i!.page)).toEqual([5]);
+  });
+
+  it("has no previous link on the first page and no next link on the last", () => {
+    expect(paginationView(1, 6).previous).toBeNull();
+    expect(paginationView(6, 6).next).toBeNull();
+    expect(paginationView(1, 1).items).toEqual([{ page: 1, href: "/avis-paisible", current: true }]);
+  });
+});
+
+describe("distributionRows", () => {
+  it("lists 5 to 1 stars with their share of all reviews", () => {
+    expect(distributionRows({ distribution: [0, 0, 4, 14, 42], total: 60 })).toEqual([
+      { stars: 5, count: 42, percent: 70 },
+      { stars: 4, count: 14, percent: 23 },
+      { stars: 3, count: 4, percent: 7 },
+      { stars: 2, count: 0, percent: 0 },
+      { stars: 1, count: 0, percent: 0 },
+    ]);
+    expect(distributionRows({ distribution: [0, 0, 0, 0, 0], total: 0 }).every((r) => r.percent === 0)).toBe(true);
+  });
+});
+
+describe("reviewsJsonLd", () => {
+  const review = (over: Partial<PublicReview>): PublicReview => ({
+    id: 1,
+    authorName: "Sophie M.",
+    rating: 5,
+    title: "Un accompagnement humain",
+    body: "Tout était clair.",
+    city: "Lyon",
+    publishedAt: new Date("2025-03-02T10:00:00Z"),
+    published: true,
+    demo: true,
+    ...over,
+  });
+
+  it("carries the aggregate rating and one Review per published review of the page", () => {
+    const node = reviewsJsonLd({
+      siteUrl: "https://paisible.test",
+      url: "https://paisible.test/avis-paisible",
+      description: "d",
+      reviews: { internal: { rating: 4.6, total_reviews: 60 } },
+      items: [review({}), review({ id: 2, published: false })],
+    });
+    expect(node.aggregateRating).toMatchObject({ "@type": "AggregateRating", ratingValue: 4.6, reviewCount: 60, bestRating: 5 });
+    const reviews = node.review as Array<Record<string, unknown>>;
+    expect(reviews).toHaveLength(1);
+    expect(reviews[0]).toMatchObject({ "@type": "Review", author: { name: "Sophie M." }, reviewRating: { ratingValue: 5 }, datePublished: "2025-03-02" });
+  });
+});
