@@ -82,7 +82,8 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-function measure(engine: string, label: string, paths: string[], seconds: number): Promise<Measure> {
+/** `seconds` of load, or with `amount`, exactly that many requests (one pass over the questions). */
+function measure(engine: string, label: string, paths: string[], seconds: number, amount?: number): Promise<Measure> {
   let next = 0;
   const latencies: number[] = [];
   return new Promise((resolve, reject) => {
@@ -90,7 +91,7 @@ function measure(engine: string, label: string, paths: string[], seconds: number
       {
         url: `http://127.0.0.1:${port}`,
         connections,
-        duration: seconds,
+        ...(amount ? { amount } : { duration: seconds }),
         requests: [
           {
             method: "GET",
@@ -192,9 +193,11 @@ for (const engine of engines) {
   let server = await startServer(engine, true);
   seedTimes[engine] = server.info.seedMs;
   try {
-    // Warm-up: JIT, connection pool, plans, and one pass over the questions.
-    await measure(engine, "warm-up", ["/api/v1/health", ...autocompletePaths], 3);
+    // Warm-up: JIT and connection pool, then every question asked once, so the next line
+    // measures repeated questions (the cache's case) and the last line first asks.
+    await measure(engine, "warm-up", ["/api/v1/health"], 3);
     results.push(await measure(engine, "GET /api/v1/health (bare)", ["/api/v1/health"], duration));
+    await measure(engine, "warm-up", autocompletePaths, 0, autocompletePaths.length);
     results.push(await measure(engine, "cityhalls autocomplete", autocompletePaths, duration));
   } finally {
     await stopServer(server.child);
@@ -213,6 +216,8 @@ const pad = (value: string, width: number) => value.padStart(width);
 // Other programs on the machine slow both lines alike but push latencies up: say so next to the figures.
 console.log(`\nLoad average at the end (1, 5, 15 min): ${loadavg().map((l) => l.toFixed(2)).join(", ")}`);
 console.log(`\nConcurrency ${connections}, ${duration} s per line, ${queries.length} distinct autocomplete questions in rotation.`);
+console.log("\"cityhalls autocomplete\": questions already asked once (answered from the in-process cache, 60 s lifetime);");
+console.log("\"no cache\": the same questions with the cache turned off, every answer computed by the database.");
 for (const [engine, ms] of Object.entries(seedTimes)) console.log(`Seed of a fresh ${engine} database: ${(ms / 1000).toFixed(1)} s`);
 console.log(`\n${"engine".padEnd(9)} ${"endpoint".padEnd(34)} ${pad("req/s", 8)} ${pad("p50 ms", 7)} ${pad("p95 ms", 7)} ${pad("p99 ms", 7)} ${pad("vs bare", 8)} ${pad("errors", 6)}`);
 console.log("-".repeat(95));
@@ -225,7 +230,7 @@ for (const r of results) {
   );
   if (r.failures > 0) ok = false;
 }
-console.log("\nGoals (autocomplete as served, cache on): p95 under 10 ms and at least 40% of the bare endpoint's throughput.");
+console.log("\nGoals: autocomplete p95 under 10 ms and at least 40% of the bare endpoint's throughput (cache on, repeated questions).");
 for (const engine of Object.keys(seedTimes)) {
   const bare = results.find((r) => r.engine === engine && r.label.startsWith("GET"))!;
   const auto = results.find((r) => r.engine === engine && r.label === "cityhalls autocomplete")!;

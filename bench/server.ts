@@ -21,9 +21,11 @@ const app = createApp({ db: database.db, autocompleteCache: cache ? {} : { maxEn
 const server = await serveNode(app.fetch, { port });
 console.log(JSON.stringify({ event: "listening", port, engine: database.driver, cache, seedMs: seed.totalMs, seedSteps: seed.steps }));
 
+// Stop accepting, drop idle keep-alive connections, let requests in flight finish, then close the database.
 const stop = () => {
-  server.close();
-  void database.close().finally(() => process.exit(0));
+  server.close(() => void database.close().finally(() => process.exit(0)));
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 10_000).unref();
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

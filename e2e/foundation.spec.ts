@@ -64,7 +64,8 @@ test("the locale comes from the host: English on en., Arabic right-to-left on ar
   await expect(page.locator("html")).toHaveAttribute("lang", "ar");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   const dashed = new URL("/", baseURL);
-  dashed.hostname = `he--${dashed.hostname}`;
+  // Preview form {locale}--{host}; kept under .localhost so the browser resolves it to this machine.
+  dashed.hostname = `he--preview.${dashed.hostname}`;
   await page.goto(dashed.toString());
   await expect(page.locator("html")).toHaveAttribute("lang", "he");
 });

@@ -52,6 +52,12 @@ describe("GET /api/v1/autocompletes/cityhalls", () => {
     expect(body[0]!.name).toBe("Saint-Étienne");
   });
 
+  it("finds a later word of a name, ranked by population", async () => {
+    const { body } = await cityhalls("etienne");
+    expect(body[0]!.name).toBe("Saint-Étienne");
+    expect(body[1]!.name).toBe("Saint-Étienne-du-Rouvray");
+  });
+
   it("falls back to fuzzy matches for a typo", async () => {
     const { body } = await cityhalls("marseile");
     expect(body[0]!.name).toBe("Marseille");

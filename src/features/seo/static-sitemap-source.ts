@@ -6,28 +6,20 @@ import type { SitemapEntry } from "./sitemap-xml";
  * Every public route of SPEC §2 without a parameter, in all 11 locales. Left out on
  * purpose: /paiement (robots.txt disallows it, and listing a blocked URL is an error
  * for search engines) and the confirmation screens, which only make sense after a
- * form was sent and are not landing pages.
+ * form was sent and are not landing pages. Guides, the glossary and the French-only
+ * content pages have sitemap sources of their own, listing only the locales they exist in.
  */
 export const STATIC_SITEMAP_ENTRIES: readonly SitemapEntry[] = [
   { path: paths.home(), changeFrequency: "weekly", priority: 1 },
   { path: paths.funeralQuote(), changeFrequency: "monthly", priority: 0.9 },
   { path: paths.funnelStart(), changeFrequency: "monthly", priority: 0.8 },
   { path: paths.genericQuote(), changeFrequency: "monthly", priority: 0.7 },
-  { path: paths.guides(), changeFrequency: "weekly", priority: 0.8 },
   { path: paths.funeralIndex(), changeFrequency: "weekly", priority: 0.8 },
   { path: paths.repatriation(), changeFrequency: "monthly", priority: 0.8 },
-  { path: paths.tombstone(), changeFrequency: "monthly", priority: 0.7 },
   { path: paths.tombstoneCatalogue(), changeFrequency: "weekly", priority: 0.7 },
   { path: paths.flowers(), changeFrequency: "weekly", priority: 0.7 },
-  { path: paths.services(), changeFrequency: "monthly", priority: 0.7 },
-  { path: paths.detailedServices(), changeFrequency: "monthly", priority: 0.7 },
-  { path: paths.ecological(), changeFrequency: "monthly", priority: 0.6 },
   { path: paths.financialAid(), changeFrequency: "monthly", priority: 0.7 },
-  { path: paths.glossary(), changeFrequency: "monthly", priority: 0.6 },
   { path: paths.reviews(), changeFrequency: "weekly", priority: 0.6 },
-  { path: paths.commitments(), changeFrequency: "yearly", priority: 0.5 },
-  { path: paths.press(), changeFrequency: "monthly", priority: 0.4 },
-  { path: paths.professionals(), changeFrequency: "yearly", priority: 0.4 },
 ];
 
 export const staticSitemapSource: SitemapSource = {

@@ -7,8 +7,9 @@ export const HEADER_LINKS = [
   { key: "repatriation", href: paths.repatriation() },
   { key: "flowers", href: paths.flowers() },
   { key: "tombstone", href: paths.tombstone() },
-  { key: "guides", href: paths.guides() },
-  { key: "financialAid", href: paths.financialAid() },
+  // Reached from the mobile menu and the footer; the desktop bar keeps to the five above.
+  { key: "guides", href: paths.guides(), mobileOnly: true },
+  { key: "financialAid", href: paths.financialAid(), mobileOnly: true },
 ] as const;
 
 /** Footer columns: together with the header they reach every public route of SPEC §2. Labels are keys of Shell.footer.links. */

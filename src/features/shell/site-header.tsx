@@ -24,7 +24,7 @@ export async function SiteHeader({ account }: { account?: ReactNode } = {}) {
         </Link>
         <nav aria-label={t("mainNav")} className="ms-4 hidden xl:block">
           <ul className="flex items-center gap-4">
-            {navItems.map((item) => (
+            {navItems.filter((item) => !("mobileOnly" in item)).map((item) => (
               <li key={item.key}>
                 <Link href={item.href} className={linkClass}>
                   {item.label}

@@ -41,10 +41,12 @@ describe("sitemap registry", () => {
 });
 
 describe("static source", () => {
-  it("holds every parameterless public page, including the reviews page, but not payment or confirmations", () => {
+  it("holds the parameterless pages served in all 11 locales, including the reviews page, but not payment or confirmations", () => {
     const listed = STATIC_SITEMAP_ENTRIES.map((e) => e.path);
-    expect(listed).toEqual(expect.arrayContaining(["/", paths.reviews(), "/avis-paisible", paths.glossary(), paths.funnelStart(), paths.financialAid()]));
-    expect(listed).toHaveLength(19);
+    expect(listed).toEqual(expect.arrayContaining(["/", paths.reviews(), "/avis-paisible", paths.funnelStart(), paths.financialAid()]));
+    // Guides, glossary and the French-only content pages have their own sources.
+    for (const path of [paths.guides(), paths.glossary(), paths.press(), paths.commitments()]) expect(listed).not.toContain(path);
+    expect(listed).toHaveLength(10);
     expect(new Set(listed).size).toBe(listed.length);
     for (const path of [paths.payment(), paths.funeralQuoteConfirmation(), paths.flowersConfirmation(), paths.tombstoneCatalogueConfirmation()]) {
       expect(listed).not.toContain(path);

@@ -1,11 +1,14 @@
 import type { Db } from "@/server/db/client";
 import { namedQuery } from "@/server/db/query";
-import { prefixUpperBound, searchTerm } from "@/server/services/search-text";
+import { prefixUpperBound, searchTerm, wordPattern } from "@/server/services/search-text";
 
 /**
- * Communes for pickers: prefix matches of the name first, then fuzzy (trigram) matches,
- * each ranked by population; a postal or INSEE code prefix ("69001", "2A004") finds the
- * communes it belongs to. The empty query gives the most populated communes.
+ * Communes for pickers, each group ranked by population: names starting with the text,
+ * then names with a later word starting with it ("etienne" → Saint-Étienne), and only
+ * when neither finds anything, fuzzy (trigram) matches for typos ("marseile"). A postal
+ * or INSEE code prefix ("69001", "2A004") finds the communes it belongs to. The empty
+ * query gives the most populated communes. Each step is one indexed statement; the
+ * costly fuzzy one runs only for a text nothing starts with.
  */
 export interface CityhallSuggestion {
   id: number;
@@ -38,11 +41,16 @@ const PREFIX_SQL = `SELECT ${COLUMNS} ${FROM}
   WHERE c.search_name COLLATE "C" >= $1 AND c.search_name COLLATE "C" < $2 AND NOT c.disabled
   ORDER BY ${RANK} LIMIT $3`;
 
-// Trigram word similarity finds "etiene" in "saint etienne" and words in the middle of a name;
-// prefix matches, already listed, are left out.
+// A later word of the name starts with the text (the trigram index serves this LIKE); names
+// starting with it are already listed.
+const WORD_SQL = `SELECT ${COLUMNS} ${FROM}
+  WHERE c.search_name LIKE $1 AND NOT (c.search_name COLLATE "C" >= $2 AND c.search_name COLLATE "C" < $3) AND NOT c.disabled
+  ORDER BY ${RANK} LIMIT $4`;
+
+// Trigram word similarity finds "marseile" in "marseille" and "etiene" in "saint etienne".
 const FUZZY_SQL = `SELECT ${COLUMNS} ${FROM}
-  WHERE $1 <% c.search_name AND NOT (c.search_name COLLATE "C" >= $1 AND c.search_name COLLATE "C" < $2) AND NOT c.disabled
-  ORDER BY word_similarity($1, c.search_name) DESC, ${RANK} LIMIT $3`;
+  WHERE $1 <% c.search_name AND NOT c.disabled
+  ORDER BY word_similarity($1, c.search_name) DESC, ${RANK} LIMIT $2`;
 
 const CODE_SQL = `WITH matches AS (
     SELECT id FROM cityhalls WHERE insee_code COLLATE "C" >= $1 AND insee_code COLLATE "C" < $2
@@ -65,8 +73,9 @@ export async function getCityhallSuggestions(db: Db, params: { q?: string; limit
   }
   const rows = await namedQuery<Row>(db, "cityhalls_prefix", PREFIX_SQL, [term.from, term.to, limit]);
   if (rows.length < limit) {
-    rows.push(...(await namedQuery<Row>(db, "cityhalls_fuzzy", FUZZY_SQL, [term.text, term.to, limit - rows.length])));
+    rows.push(...(await namedQuery<Row>(db, "cityhalls_word", WORD_SQL, [wordPattern(term.text), term.from, term.to, limit - rows.length])));
   }
+  if (rows.length === 0) rows.push(...(await namedQuery<Row>(db, "cityhalls_fuzzy", FUZZY_SQL, [term.text, limit])));
   return rows.map(toSuggestion);
 }
 

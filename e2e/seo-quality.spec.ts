@@ -1,0 +1,114 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+/**
+ * Quality of every public page of SPEC §2: no serious or critical accessibility
+ * violation (axe-core, WCAG 2.1 A and AA rules), a unique title and description, a
+ * canonical URL, an Open Graph image and readable structured data. French everywhere,
+ * Arabic (right-to-left) on a few.
+ */
+
+const PUBLIC_PAGES = [
+  "/",
+  "/guides-obseques",
+  "/guides-obseques/rapatriement-de-corps",
+  "/guides-obseques/rapatriement-de-corps/rapatrier-un-corps-a-l-etranger",
+  "/a-propos-des-pompes-funebres-autrement",
+  "/pompes-funebres",
+  "/pompes-funebres/lyon-69123",
+  "/pompes-funebres/rhone-69",
+  "/devis-obseques",
+  "/devis-obseques/confirmation",
+  "/devis-obseques/ceremonie",
+  "/pierre-tombale",
+  "/catalogue-pierres-tombales",
+  "/catalogue-pierres-tombales/confirmation",
+  "/fleurs-obseques",
+  "/fleurs-obseques/confirmation",
+  "/paiement",
+  "/presse",
+  "/professionnels-funeraire",
+  "/devis",
+  "/rapatriement-corps-pays",
+  "/rapatriement-corps-pays/maroc",
+  "/avis-paisible",
+  "/nos-services-funeraires",
+  "/lexique-obseques",
+  "/prestations-obseques-en-details",
+  "/obseques-ecologiques",
+  "/aides-financieres",
+] as const;
+
+/** Pages checked again on the Arabic host (right-to-left layout). */
+const ARABIC_PAGES = ["/", "/pompes-funebres/lyon-69123", "/rapatriement-corps-pays/maroc", "/avis-paisible", "/pompes-funebres"] as const;
+
+/** Confirmation and payment screens are reached after an action: they stay out of search results. */
+const NOINDEX_ALLOWED = new Set(["/devis-obseques/confirmation", "/catalogue-pierres-tombales/confirmation", "/fleurs-obseques/confirmation", "/paiement"]);
+
+function onLocale(baseURL: string | undefined, locale: string, path: string): string {
+  const url = new URL(path, baseURL);
+  url.hostname = `${locale}.${url.hostname}`;
+  return url.toString();
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.length} node(s), e.g. ${v.nodes[0]?.target.join(" ")}`);
+}
+
+async function seoFacts(page: Page) {
+  return {
+    title: await page.title(),
+    description: (await page.locator('meta[name="description"]').getAttribute("content")) ?? "",
+    canonical: await page.locator('link[rel="canonical"]').getAttribute("href"),
+    ogImage: await page.locator('meta[property="og:image"]').first().getAttribute("content"),
+    robots: (await page.locator('meta[name="robots"]').getAttribute("content")) ?? "",
+    jsonLd: await page.locator('script[type="application/ld+json"]').allTextContents(),
+  };
+}
+
+test.describe("every public page, in French", () => {
+  const titles = new Map<string, string>();
+  const descriptions = new Map<string, string>();
+
+  for (const path of PUBLIC_PAGES) {
+    test(`${path}: accessible and described for search engines`, async ({ page, baseURL }) => {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      const seo = await seoFacts(page);
+      expect(seo.title).toMatch(/Paisible/);
+      expect(seo.description.length, "description").toBeGreaterThan(50);
+      expect(seo.canonical).toBe(new URL(path, baseURL).toString());
+      expect(seo.ogImage).toMatch(/^https?:\/\//);
+      if (!NOINDEX_ALLOWED.has(path)) expect(seo.robots).not.toContain("noindex");
+      for (const block of seo.jsonLd) expect(() => JSON.parse(block)).not.toThrow();
+      titles.set(path, seo.title);
+      descriptions.set(path, seo.description);
+    });
+  }
+
+  test("no two pages share a title or a description", () => {
+    test.skip(titles.size < PUBLIC_PAGES.length, "runs after every page was visited");
+    expect(new Set(titles.values()).size).toBe(titles.size);
+    expect(new Set(descriptions.values()).size).toBe(descriptions.size);
+  });
+});
+
+test.describe("a few pages in Arabic", () => {
+  for (const path of ARABIC_PAGES) {
+    test(`${path} on the Arabic host: accessible, right-to-left, canonical on its host`, async ({ page, baseURL }) => {
+      const url = onLocale(baseURL, "ar", path);
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+      expect(await seriousViolations(page)).toEqual([]);
+      const seo = await seoFacts(page);
+      expect(seo.canonical).toBe(url);
+      expect(await page.locator('link[rel="alternate"][hreflang="x-default"]').getAttribute("href")).toBe(new URL(path, baseURL).toString());
+    });
+  }
+});
