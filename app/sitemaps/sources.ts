@@ -3,6 +3,8 @@ import { staticSitemapSource } from "@/features/seo/static-sitemap-source";
 import { guidesSitemapSource } from "@/features/guides/guides-sitemap";
 import { glossarySitemapSource } from "@/features/glossary/glossary-sitemap";
 import { contentPagesSitemapSource } from "@/features/content-pages/content-pages-sitemap";
+import { placesSitemapFamilies } from "@/features/places/places-sitemap";
+import { repatriationSitemapFamily } from "@/features/repatriation/repatriation-sitemap";
 
 /**
  * The one place page families join the sitemap: import a family's source and
@@ -13,5 +15,8 @@ sitemapRegistry.register(staticSitemapSource);
 sitemapRegistry.register(guidesSitemapSource);
 sitemapRegistry.register(glossarySitemapSource);
 sitemapRegistry.register(contentPagesSitemapSource);
+// One file family per département keeps each file small: every commune page exists in the 11 locales.
+for (const family of placesSitemapFamilies()) sitemapRegistry.register(family);
+sitemapRegistry.register(repatriationSitemapFamily);
 
 export { sitemapRegistry };

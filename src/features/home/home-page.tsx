@@ -3,9 +3,8 @@ import type { ReactNode } from "react";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { ADVISOR_PHONE, ADVISOR_PHONE_E164 } from "@/config/brand";
 import { paths } from "@/config/paths";
-import type { PageState } from "@/features/page-state/page-state";
-import { pageVar } from "@/features/page-state/page-state";
-import type { PriceExample } from "@/features/page-state/price-examples";
+import { pageVar, type PageState } from "@/domain/page-state";
+import type { PriceExample } from "@/domain/price-examples";
 
 const PROMISES = [
   { key: "prices", icon: "M4 7h16M4 12h10M4 17h7M17 14l2 2 4-4" },

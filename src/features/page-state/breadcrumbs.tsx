@@ -1,5 +1,4 @@
 import Link from "next/link";
-import { breadcrumbListJsonLd, type JsonLdNode } from "@/features/seo/json-ld";
 
 export interface Crumb {
   name: string;
@@ -8,13 +7,14 @@ export interface Crumb {
 }
 
 /**
- * Where a place, country or reviews page sits. An ordered list in a labelled nav, the
+ * Where a place, country or reviews page sits, above the page's own content (the route
+ * puts it there, features do not import each other). An ordered list in a labelled nav, the
  * current page marked with aria-current; separators are drawn, mirrored in right-to-left
  * languages, and hidden from screen readers.
  */
 export function Breadcrumbs({ label, items }: { label: string; items: readonly Crumb[] }) {
   return (
-    <nav aria-label={label} className="pt-6">
+    <nav aria-label={label} className="mx-auto max-w-6xl px-4 pt-6 sm:px-6">
       <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-base text-ink-soft">
         {items.map((item, index) => {
           const last = index === items.length - 1;
@@ -40,9 +40,4 @@ export function Breadcrumbs({ label, items }: { label: string; items: readonly C
       </ol>
     </nav>
   );
-}
-
-/** The same trail for search engines, with absolute URLs on the page's locale host. */
-export function breadcrumbsJsonLd(origin: string, items: readonly Crumb[]): JsonLdNode {
-  return breadcrumbListJsonLd(items.map((item) => ({ name: item.name, url: `${origin}${item.href}` })));
 }

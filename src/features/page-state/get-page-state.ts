@@ -6,8 +6,8 @@ import { getDb } from "@/server/db/client";
 import { countRepatriationCountries } from "@/server/services/countries-page";
 import { countCommunePages } from "@/server/services/places-page";
 import { getReviewsSummary, type ReviewsSummary } from "@/server/services/reviews-page";
-import { buildPageState, type PageState, type PageVar } from "./page-state";
-import { priceExamples } from "./price-examples";
+import { buildPageState, type PageState, type PageVar } from "@/domain/page-state";
+import { priceExamples } from "@/domain/price-examples";
 
 /**
  * The one server function that gives a public page its state (SPEC §3): reviews, named

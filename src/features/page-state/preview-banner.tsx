@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import type { PageState } from "./page-state";
+import type { PageState } from "@/domain/page-state";
 
 /**
  * Shown at the top of a page in preview (draft mode) only: says that unpublished
@@ -23,14 +23,4 @@ export async function PreviewBanner({ state, path }: { state: Pick<PageState, "i
       </div>
     </div>
   );
-}
-
-/** Small tag beside an item that visitors do not see yet (preview only). */
-export function UnpublishedTag({ label }: { label: string }) {
-  return <span className="ms-2 inline-block rounded-sm bg-warning-soft px-1.5 py-0.5 align-middle text-sm font-semibold text-warning">{label}</span>;
-}
-
-/** Small tag beside demonstration data, so nothing seeded passes for a real partner or review. */
-export function DemoTag({ label }: { label: string }) {
-  return <span className="ms-2 inline-block rounded-sm bg-sand-100 px-1.5 py-0.5 align-middle text-sm font-medium text-ink-soft">{label}</span>;
 }

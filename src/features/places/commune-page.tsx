@@ -2,13 +2,12 @@ import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { ADVISOR_PHONE, ADVISOR_PHONE_E164 } from "@/config/brand";
 import { paths } from "@/config/paths";
-import { Breadcrumbs, type Crumb } from "@/features/page-state/breadcrumbs";
-import type { PageState } from "@/features/page-state/page-state";
 import { DEADLINES, type CommuneView } from "./commune-view";
 import type { ScenarioEstimate } from "./local-estimate";
 import { PartnerLists } from "./partner-list";
 
-export async function communeCrumbs(view: CommuneView): Promise<Crumb[]> {
+/** Where the page sits, for the breadcrumb trail and its structured data. */
+export async function communeCrumbs(view: CommuneView): Promise<Array<{ name: string; href: string }>> {
   const t = await getTranslations("Places.breadcrumbs");
   return [
     { name: t("home"), href: paths.home() },
@@ -40,7 +39,7 @@ function EstimateCard({ title, note, amount, fromLabel, taxesLabel }: {
   );
 }
 
-export async function CommunePage({ view, state }: { view: CommuneView; state: PageState }) {
+export async function CommunePage({ view, rating }: { view: CommuneView; rating: { rating: number; total: number } }) {
   const t = await getTranslations("Places.commune");
   const tp = await getTranslations("Places");
   const shell = await getTranslations("Shell");
@@ -54,19 +53,17 @@ export async function CommunePage({ view, state }: { view: CommuneView; state: P
     if (scenario.residentRate) parts.push(t("estimate.residentRate", { commune: name }));
     return parts.filter(Boolean).join(" · ") || null;
   };
-  const rating = state.reviews.internal;
   const cityhallAddress = [view.commune.address, [view.commune.postalCode, name].filter(Boolean).join(" ")].filter(Boolean).join(", ");
 
   return (
     <div className="mx-auto max-w-6xl px-4 sm:px-6">
-      <Breadcrumbs label={tp("breadcrumbLabel")} items={await communeCrumbs(view)} />
       <header className="py-8 sm:py-10">
         <h1 className="max-w-3xl text-3xl sm:text-5xl">{t("heading", { commune: name })}</h1>
         <p className="mt-4 max-w-2xl text-lg text-ink-soft">{t("lead", { commune: name, department: view.department.name })}</p>
-        {rating.total_reviews > 0 ? (
+        {rating.total > 0 ? (
           <p className="mt-3">
             <Link href={paths.reviews()} className="text-primary underline underline-offset-[0.2em] hover:decoration-2">
-              {t("ratingLine", { rating: format.number(rating.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 }), count: rating.total_reviews })}
+              {t("ratingLine", { rating: format.number(rating.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 }), count: rating.total })}
             </Link>
           </p>
         ) : null}

@@ -57,13 +57,8 @@ export function CommuneSearch({ labels, defaultValue = "" }: { labels: CommuneSe
 
   useEffect(() => {
     const q = value.trim();
-    if (q.length < 2) {
-      abort.current?.abort();
-      setItems([]);
-      setOpen(false);
-      setStatus("");
-      return;
-    }
+    // Shorter texts are cleared by onChange; the list only follows what is worth asking.
+    if (q.length < 2) return;
     const timer = window.setTimeout(async () => {
       abort.current?.abort();
       const controller = new AbortController();
@@ -90,6 +85,16 @@ export function CommuneSearch({ labels, defaultValue = "" }: { labels: CommuneSe
   }, [value, labels]);
 
   useEffect(() => () => abort.current?.abort(), []);
+
+  const onChange = (next: string) => {
+    setValue(next);
+    if (next.trim().length < 2) {
+      abort.current?.abort();
+      setItems([]);
+      setOpen(false);
+      setStatus("");
+    }
+  };
 
   const go = (s: Suggestion) => {
     const href = hrefOf(s);
@@ -149,7 +154,7 @@ export function CommuneSearch({ labels, defaultValue = "" }: { labels: CommuneSe
             aria-controls={listId}
             aria-describedby={hintId}
             aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-            onChange={(e) => setValue(e.target.value)}
+            onChange={(e) => onChange(e.target.value)}
             onKeyDown={onKeyDown}
             onFocus={() => items.length > 0 && setOpen(true)}
             onBlur={() => window.setTimeout(() => setOpen(false), 150)}

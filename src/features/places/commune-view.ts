@@ -8,8 +8,7 @@ import {
   TRANSPORT_WITHOUT_COFFIN_HOURS,
 } from "@/domain/quote/deadlines";
 import { communeSlug, departmentSlug } from "@/domain/slug";
-import type { PageVar } from "@/features/page-state/page-state";
-import { aggregateOfferJsonLd, funeralBusinessJsonLd, type JsonLdNode, type PageReviews } from "@/features/seo/json-ld";
+import type { PageVar } from "@/domain/page-state";
 import type { CommunePageData, CommuneRecord, DepartmentPageData, PartnerKind } from "@/server/services/places-page";
 import { computeLocalEstimate, type LocalEstimate } from "./local-estimate";
 import { PARTNER_KINDS, rankPartners, type RankedPartner } from "./nearest-partners";
@@ -86,24 +85,13 @@ export function buildCommuneView(data: CommunePageData): CommuneView {
 }
 
 /**
- * The funeral service as offered in the commune: a LocalBusiness serving it, with the
- * site's rating and the estimate's price range in EUR. Only complete estimates become
- * offers: a price missing the crematorium fee is not a price.
+ * The price range the commune's structured data offers, in cents. Only complete estimates
+ * count: a price missing the crematorium fee is not a price. Null when none is complete.
  */
-export function communeJsonLd(view: CommuneView, input: { siteUrl: string; url: string; description: string; reviews: PageReviews }): JsonLdNode {
+export function communeOfferRange(view: CommuneView): { lowCents: number; highCents: number; count: number } | null {
   const complete = [view.estimate.cremation, view.estimate.burial].filter((s) => s.complete).map((s) => s.minimumCents);
-  const offers =
-    complete.length > 0
-      ? aggregateOfferJsonLd({ lowPriceCents: Math.min(...complete), highPriceCents: Math.max(...complete), offerCount: complete.length, url: input.url })
-      : undefined;
-  return funeralBusinessJsonLd({
-    siteUrl: input.siteUrl,
-    url: input.url,
-    description: input.description,
-    areaServed: [view.commune.name],
-    reviews: input.reviews,
-    ...(offers ? { offers } : {}),
-  });
+  if (complete.length === 0) return null;
+  return { lowCents: Math.min(...complete), highCents: Math.max(...complete), count: complete.length };
 }
 
 export interface DepartmentView {

@@ -1,12 +1,12 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { paths } from "@/config/paths";
-import { Breadcrumbs, type Crumb } from "@/features/page-state/breadcrumbs";
 import type { DepartmentView } from "./commune-view";
 import { PARTNER_KINDS } from "./nearest-partners";
 import { PartnerLists } from "./partner-list";
 
-export async function departmentCrumbs(view: DepartmentView): Promise<Crumb[]> {
+/** Where the page sits, for the breadcrumb trail and its structured data. */
+export async function departmentCrumbs(view: DepartmentView): Promise<Array<{ name: string; href: string }>> {
   const t = await getTranslations("Places.breadcrumbs");
   return [
     { name: t("home"), href: paths.home() },
@@ -23,7 +23,6 @@ export async function DepartmentPage({ view }: { view: DepartmentView }) {
   const anyPartner = PARTNER_KINDS.some((kind) => view.partners[kind].length > 0);
   return (
     <div className="mx-auto max-w-6xl px-4 sm:px-6">
-      <Breadcrumbs label={tp("breadcrumbLabel")} items={await departmentCrumbs(view)} />
       <header className="py-8 sm:py-10">
         <h1 className="max-w-3xl text-3xl sm:text-5xl">{t("heading", { department: name, code })}</h1>
         <p className="mt-4 max-w-2xl text-lg text-ink-soft">{t("lead")}</p>

@@ -1,22 +1,27 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { getDb } from "@/server/db/client";
+import { listMostPopulatedCommunes, listPlacesIndex } from "@/server/services/places-page";
 import type { CommuneSuggestionLink } from "./search";
-import type { IndexRegion } from "@/server/services/places-page";
 import { CommuneSearch } from "./commune-search";
 import { communePath, departmentPath } from "./commune-view";
 
+/** How many of the largest towns are linked above the régions. */
+const BIGGEST_TOWNS = 24;
+
 export interface PlacesIndexProps {
-  regions: IndexRegion[];
   /** The searched text (no-JavaScript form), trimmed; null when nothing was searched. */
   query: string | null;
   /** Results of that search; null when the search itself was refused (too long). */
   results: CommuneSuggestionLink[] | null;
-  biggest: Array<{ name: string; inseeCode: string }>;
 }
 
 /** /pompes-funebres: a search for a commune, the biggest towns, and every département by région. */
-export async function PlacesIndexPage({ regions, query, results, biggest }: PlacesIndexProps) {
+export async function PlacesIndexPage({ query, results }: PlacesIndexProps) {
   const t = await getTranslations("Places.index");
+  const db = await getDb();
+  const regions = await listPlacesIndex(db);
+  const biggest = await listMostPopulatedCommunes(db, BIGGEST_TOWNS);
   return (
     <div className="mx-auto max-w-6xl px-4 sm:px-6">
       <header className="py-10 sm:py-14">

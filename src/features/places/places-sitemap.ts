@@ -1,16 +1,15 @@
 import departements from "@etalab/decoupage-administratif/data/departements.json";
 import { hasPlacePage } from "@/domain/slug";
-import type { SitemapSource } from "@/features/seo/sitemap-registry";
 import { getDb } from "@/server/db/client";
 import { listCommunesOfDepartment, listDepartmentLinks } from "@/server/services/places-page";
 import { communePath, departmentPath } from "./commune-view";
 
 /**
- * Sitemap sources of /pompes-funebres: one per département, so each file stays a few
- * megabytes (every commune page exists in the 11 locales, hence 11 URLs per commune and
- * the registry splits any source over 50,000 URLs), plus one for the département pages.
- * The département list is the official one the database was seeded from; a source whose
- * département has no commune yields no file.
+ * Sitemap families of /pompes-funebres: one per département, so each file stays a few
+ * megabytes (every commune page exists in the 11 locales, hence 11 URLs per commune, and
+ * the registry splits any family over 50,000 URLs), plus one for the département pages.
+ * The département list is the official one the database was seeded from; a family whose
+ * département has no commune yields no file. Each is a sitemap source (name + entries).
  */
 
 export const PLACES_SITEMAP_PREFIX = "pompes-funebres";
@@ -19,7 +18,12 @@ const DEPARTMENT_CODES: readonly string[] = (departements as Array<{ code: strin
   .map((d) => d.code)
   .filter(hasPlacePage);
 
-export function communesSitemapSource(departmentCode: string): SitemapSource {
+export interface PlacesSitemapFamily {
+  name: string;
+  entries: () => Promise<Array<{ path: string; changeFrequency: "monthly"; priority: number }>>;
+}
+
+export function communesSitemapFamily(departmentCode: string): PlacesSitemapFamily {
   return {
     name: `${PLACES_SITEMAP_PREFIX}-${departmentCode.toLowerCase()}`,
     entries: async () => {
@@ -29,7 +33,7 @@ export function communesSitemapSource(departmentCode: string): SitemapSource {
   };
 }
 
-export const departmentsSitemapSource: SitemapSource = {
+export const departmentsSitemapFamily: PlacesSitemapFamily = {
   name: `${PLACES_SITEMAP_PREFIX}-departements`,
   entries: async () => {
     const list = await listDepartmentLinks(await getDb());
@@ -37,6 +41,6 @@ export const departmentsSitemapSource: SitemapSource = {
   },
 };
 
-export function placesSitemapSources(): SitemapSource[] {
-  return [departmentsSitemapSource, ...DEPARTMENT_CODES.map(communesSitemapSource)];
+export function placesSitemapFamilies(): PlacesSitemapFamily[] {
+  return [departmentsSitemapFamily, ...DEPARTMENT_CODES.map(communesSitemapFamily)];
 }

@@ -2,14 +2,14 @@ import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { ADVISOR_PHONE, ADVISOR_PHONE_E164 } from "@/config/brand";
 import { paths } from "@/config/paths";
-import { Breadcrumbs, type Crumb } from "@/features/page-state/breadcrumbs";
-import { DemoTag, UnpublishedTag } from "@/features/page-state/preview-banner";
+import { DemoTag, UnpublishedTag } from "./tags";
 import type { CountryView } from "./country-view";
 
 export const PROCEDURE_STEPS = ["declaration", "certificate", "coffin", "laissezPasser", "consulate", "flight"] as const;
 export const DOCUMENTS = ["deathCertificate", "nonContagion", "closing", "laissezPasser", "consulate", "identity"] as const;
 
-export async function countryCrumbs(view: CountryView): Promise<Crumb[]> {
+/** Where the page sits, for the breadcrumb trail and its structured data. */
+export async function countryCrumbs(view: CountryView): Promise<Array<{ name: string; href: string }>> {
   const t = await getTranslations("Repatriation.breadcrumbs");
   return [
     { name: t("home"), href: paths.home() },
@@ -35,7 +35,6 @@ export async function CountryPage({ view, locale }: { view: CountryView; locale:
 
   return (
     <div className="mx-auto max-w-6xl px-4 sm:px-6">
-      <Breadcrumbs label={tr("breadcrumbLabel")} items={await countryCrumbs(view)} />
       <header className="py-8 sm:py-10">
         <h1 className="max-w-3xl text-3xl sm:text-5xl">{t("heading", { country })}</h1>
         <p className="mt-4 max-w-2xl text-lg text-ink-soft">{t("lead", { country })}</p>

@@ -3,7 +3,6 @@ import type { Locale } from "@/domain/locales";
 import type { RepatriationRate } from "@/domain/quote/catalog";
 import { DEMO_CATALOG, DEMO_PARTNERS } from "@/domain/quote/demo-catalog";
 import { computeQuote } from "@/domain/quote/pricing";
-import { aggregateOfferJsonLd, aggregateRatingJsonLd, organizationId, type JsonLdNode, type PageReviews } from "@/features/seo/json-ld";
 import type { AirportRecord, ConsulateRecord, CountryPageData, RouteRecord } from "@/server/services/countries-page";
 import { countryName } from "./country-name";
 import type { Agreement, CountryNotes } from "./country-notes";
@@ -108,28 +107,9 @@ export function buildCountryView(data: CountryPageData, notes: CountryNotes | nu
   };
 }
 
-/** The repatriation service to this country, with its price range in EUR when flights give one. */
-export function countryJsonLd(view: CountryView, input: { siteUrl: string; url: string; name: string; description: string; reviews: PageReviews }): JsonLdNode {
-  const rating = aggregateRatingJsonLd(input.reviews);
-  return {
-    "@type": "Service",
-    "@id": `${input.url}#service`,
-    name: input.name,
-    description: input.description,
-    serviceType: "Repatriation of remains",
-    url: input.url,
-    provider: { "@id": organizationId(input.siteUrl) },
-    areaServed: { "@type": "Country", name: view.name, identifier: view.code.toUpperCase() },
-    ...(rating ? { aggregateRating: rating } : {}),
-    ...(view.estimate
-      ? {
-          offers: aggregateOfferJsonLd({
-            lowPriceCents: view.estimate.lowCents,
-            highPriceCents: view.estimate.highCents,
-            offerCount: view.routes.filter((r) => r.coffinPriceCents !== null && !r.disabled).length,
-            url: input.url,
-          }),
-        }
-      : {}),
-  };
+/** The price range the country page offers in its structured data, in cents; null without a priced route. */
+export function countryOfferRange(view: CountryView): { lowCents: number; highCents: number; count: number } | null {
+  if (!view.estimate) return null;
+  const count = view.routes.filter((r) => r.coffinPriceCents !== null && !r.disabled).length;
+  return { lowCents: view.estimate.lowCents, highCents: view.estimate.highCents, count };
 }

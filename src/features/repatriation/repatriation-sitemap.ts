@@ -1,10 +1,9 @@
 import { paths } from "@/config/paths";
-import type { SitemapSource } from "@/features/seo/sitemap-registry";
 import { getDb } from "@/server/db/client";
 import { listRepatriationCountries } from "@/server/services/countries-page";
 
-/** Every country page, in the 11 locales (the index is in the static source). */
-export const repatriationSitemapSource: SitemapSource = {
+/** Sitemap source (name + entries) of every country page, in the 11 locales; the index is in the static source. */
+export const repatriationSitemapFamily = {
   name: "rapatriement-pays",
   entries: async () => {
     const countries = await listRepatriationCountries(await getDb());

@@ -1,5 +1,5 @@
 import { getFormatter, getTranslations } from "next-intl/server";
-import { DemoTag, UnpublishedTag } from "@/features/page-state/preview-banner";
+import { DemoTag, UnpublishedTag } from "./tags";
 import type { PublicReview } from "@/server/services/reviews-page";
 import { RatingStars } from "./rating-stars";
 

@@ -1,13 +1,13 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { paths } from "@/config/paths";
-import { Breadcrumbs, type Crumb } from "@/features/page-state/breadcrumbs";
 import type { ReviewsListPage, ReviewsSummary } from "@/server/services/reviews-page";
 import { RatingStars } from "./rating-stars";
 import { ReviewCard } from "./review-card";
 import { distributionRows, paginationView } from "./reviews-view";
 
-export async function reviewsCrumbs(): Promise<Crumb[]> {
+/** Where the page sits, for the breadcrumb trail and its structured data. */
+export async function reviewsCrumbs(): Promise<Array<{ name: string; href: string }>> {
   const t = await getTranslations("Reviews");
   return [
     { name: t("breadcrumbHome"), href: paths.home() },
@@ -23,7 +23,6 @@ export async function ReviewsPage({ summary, list }: { summary: ReviewsSummary; 
   const pagination = paginationView(list.page, list.totalPages);
   return (
     <div className="mx-auto max-w-6xl px-4 sm:px-6">
-      <Breadcrumbs label={t("breadcrumbLabel")} items={await reviewsCrumbs()} />
       <header className="py-8 sm:py-10">
         <h1 className="max-w-3xl text-3xl sm:text-5xl">{t("heading")}</h1>
         <p className="mt-4 max-w-2xl text-lg text-ink-soft">{t("lead")}</p>

@@ -1,5 +1,4 @@
 import { paths } from "@/config/paths";
-import { funeralBusinessJsonLd, reviewJsonLd, type JsonLdNode, type PageReviews } from "@/features/seo/json-ld";
 import type { PublicReview, ReviewsSummary } from "@/server/services/reviews-page";
 
 /** View logic of the reviews page (/avis-{brand}): paging, star distribution, structured data. Pure. */
@@ -72,19 +71,16 @@ export function paginationView(page: number, totalPages: number): PaginationView
   };
 }
 
-/** The business with its aggregate rating and the reviews of the page as Review nodes. */
-export function reviewsJsonLd(input: { siteUrl: string; url: string; description: string; reviews: PageReviews; items: readonly PublicReview[] }): JsonLdNode {
-  const business = funeralBusinessJsonLd({ siteUrl: input.siteUrl, url: input.url, description: input.description, reviews: input.reviews });
-  const review = input.items
+/** The page's published reviews as structured-data inputs (author, 1–5 rating, text, day, language). */
+export function reviewsForJsonLd(items: readonly PublicReview[]): Array<{ authorName: string; rating: number; body: string; datePublished: string; inLanguage: string }> {
+  return items
     .filter((r) => r.published && r.rating >= 1 && r.rating <= 5)
-    .map((r) =>
-      reviewJsonLd({
-        authorName: r.authorName,
-        rating: r.rating,
-        body: r.title ? `${r.title}. ${r.body}` : r.body,
-        datePublished: r.publishedAt.toISOString().slice(0, 10),
-        inLanguage: "fr",
-      }),
-    );
-  return review.length > 0 ? { ...business, review } : business;
+    .map((r) => ({
+      authorName: r.authorName,
+      rating: r.rating,
+      body: r.title ? `${r.title}. ${r.body}` : r.body,
+      datePublished: r.publishedAt.toISOString().slice(0, 10),
+      // Families write their reviews in French, whatever the page's language.
+      inLanguage: "fr",
+    }));
 }

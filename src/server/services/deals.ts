@@ -7,6 +7,7 @@ import { cityhalls } from "@/server/db/schema/geo";
 import { defuncts } from "@/server/db/schema/procedures";
 import { clients } from "@/server/db/schema/users";
 import { FUNNEL_SETTING_KEY } from "@/server/services/funeral-funnel";
+import { fromStoredQuote } from "@/server/services/quote-storage";
 
 /**
  * Deals as advisors and families read them (GET /api/v1/deals, GET /api/v1/deals/{id}).
@@ -199,7 +200,7 @@ export async function getDeal(db: Db, reader: DealReader, id: number) {
           submitted_at: setting.submitted_at ? Math.floor(new Date(setting.submitted_at).getTime() / 1000) : null,
         }
       : null,
-    quote: deal.quote,
+    quote: fromStoredQuote(deal.quote),
     tracking:
       internal && attribution
         ? {

@@ -57,10 +57,12 @@ function chosenId(value: string | undefined, fallback: number | null): number | 
  * Wall-clock time in France as an instant. Mainland France is UTC+1 in winter and UTC+2
  * in summer time; the offset is read from the time-zone database, so it is always right.
  */
+const PARIS_CLOCK = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Paris", hour12: false, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+
 export function parisInstant(date: string, time = "12:00"): Date | null {
   const naive = new Date(`${date}T${time}:00Z`);
   if (Number.isNaN(naive.getTime())) return null;
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Paris", hour12: false, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).formatToParts(naive);
+  const parts = PARIS_CLOCK.formatToParts(naive);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const asParis = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour") % 24, get("minute"));
   return new Date(naive.getTime() - (asParis - naive.getTime()));

@@ -17,7 +17,7 @@ import { originForLocale } from "@/i18n/locale-host";
 import type { Db } from "@/server/db/client";
 import { queryRows } from "@/server/db/query";
 import { passwordResetTokens } from "@/server/db/schema/auth";
-import { dealAbilities, dealSettings, dealSteps, deals } from "@/server/db/schema/deals";
+import { dealAbilities, dealSettings, deals } from "@/server/db/schema/deals";
 import { defuncts } from "@/server/db/schema/procedures";
 import { clients } from "@/server/db/schema/users";
 import { ApiError } from "@/server/http/errors";
@@ -27,6 +27,7 @@ import { randomSecret, sha256 } from "@/server/services/auth/secrets";
 import { quoteEmail } from "@/server/services/funeral-funnel-email";
 import { buildFunnelSteps } from "@/server/services/funeral-funnel-steps";
 import { computeServerQuote } from "@/server/services/quote-pricing";
+import { fromStoredQuote, toStoredQuote } from "@/server/services/quote-storage";
 import { findCommune, type QuoteCommune } from "@/server/services/quote-catalog";
 
 /**
@@ -121,19 +122,7 @@ function defunctValues(answers: QuoteAnswers, defunct: FunnelDefunctInput | null
   return values;
 }
 
-async function replaceAutoSteps(tx: Tx, dealId: number, answers: QuoteAnswers, quote: Quote): Promise<void> {
-  // An advisor's own steps (manual) stay; the funnel's (auto) are derived again.
-  await tx.delete(dealSteps).where(and(eq(dealSteps.dealId, dealId), eq(dealSteps.mode, "auto")));
-  const rows = buildFunnelSteps(answers, quote);
-  if (rows.length > 0) await tx.insert(dealSteps).values(rows.map((row) => ({ ...row, dealId, mode: "auto" as const })));
-}
 
-async function writeSetting(tx: Tx, dealId: number, setting: FunnelSetting): Promise<void> {
-  await tx
-    .insert(dealSettings)
-    .values({ dealId, key: FUNNEL_SETTING_KEY, value: setting })
-    .onConflictDoUpdate({ target: [dealSettings.dealId, dealSettings.key], set: { value: setting, updatedAt: new Date() } });
-}
 
 function localeOf(input: { locale?: Locale | undefined }, ctx: FunnelContext, fallback?: Locale): Locale {
   return input.locale ?? fallback ?? ctx.hostLocale ?? DEFAULT_LOCALE;
@@ -148,15 +137,10 @@ export async function createFunnelDeal(db: Db, input: FunnelCreateInput, ctx: Fu
     const problems = submitProblems(answers, client !== null);
     if (problems.length > 0) throw new ApiError(422, problems);
   }
-  let existingClientId: number | null = null;
-  if (client) {
-    const existing = await findClientByEmail(db, client.email);
-    if (existing) {
-      // Only the account holder, signed in, may put a new deal under that address.
-      if (ctx.auth?.realm !== "client" || ctx.auth.userId !== existing.id) throw new ApiError(422, "client__email__taken");
-      existingClientId = existing.id;
-    }
-  }
+  const existing = client ? await findClientByEmail(db, client.email) : null;
+  // Only the account holder, signed in, may put a new deal under an address already known.
+  if (existing && (ctx.auth?.realm !== "client" || ctx.auth.userId !== existing.id)) throw new ApiError(422, "client__email__taken");
+  const existingClientId = existing?.id ?? null;
   const { quote, commune } = await computeServerQuote(db, answers, now);
   const locale = localeOf(input, ctx);
   const setting: FunnelSetting = {
@@ -168,7 +152,6 @@ export async function createFunnelDeal(db: Db, input: FunnelCreateInput, ctx: Fu
     submitted_at: input.submit ? now.toISOString() : null,
   };
 
-  const existing = existingClientId === null ? null : await db.select().from(clients).where(eq(clients.id, existingClientId)).limit(1).then((rows) => rows[0] ?? null);
   // A new account gets a link to choose its password in the quote e-mail.
   const token = input.submit && client && existingClientId === null ? randomSecret(32) : null;
   const redirectUrl = `${originForLocale(ctx.siteUrl, locale)}${authPaths.resetPassword()}`;
@@ -177,7 +160,7 @@ export async function createFunnelDeal(db: Db, input: FunnelCreateInput, ctx: Fu
   const steps = buildFunnelSteps(answers, quote).map((step) => ({ ...step, scheduledAt: step.scheduledAt?.toISOString() ?? null }));
 
   // One statement writes the whole deal: atomic without a transaction, and one round trip
-  // to the database instead of eight (the funnel's first save must be quick).
+  // to the database instead of eight: the funnel's first save must be quick.
   let row: { id: number; uuid: string; created_at: Date | string; updated_at: Date | string; client_id: number | null };
   try {
     [row] = (await queryRows<typeof row>(
@@ -197,7 +180,7 @@ export async function createFunnelDeal(db: Db, input: FunnelCreateInput, ctx: Fu
           RETURNING id
         ), new_deal AS (
           INSERT INTO deals (kind, state, quote, total_cents, defunct_id, demo)
-          SELECT 'funeral', ${input.submit ? "quote_sent" : "draft"}, ${JSON.stringify(quote)}::jsonb, ${quote.totals.totalTtc}, new_defunct.id, ${quote.isDemo}
+          SELECT 'funeral', ${input.submit ? "quote_sent" : "draft"}, ${JSON.stringify(toStoredQuote(quote))}::jsonb, ${quote.totals.totalTtc}, new_defunct.id, ${quote.isDemo}
           FROM new_defunct
           RETURNING id, uuid, created_at, updated_at
         ), new_setting AS (
@@ -233,23 +216,17 @@ export async function createFunnelDeal(db: Db, input: FunnelCreateInput, ctx: Fu
     const passwordUrl = token ? accountLinkUrl(token, redirectUrl, locale, ctx) : existing?.passwordHash === null ? await accountLink(db, existing.id, locale, ctx, now) : null;
     await sendQuoteEmail({ to: holder.email ?? client.email, firstname: holder.firstname, locale, quote, channel: client.contact_channel, uuid, passwordUrl }, ctx);
   }
-  const owner = existing ?? (client ? { ...clientValues(client), civility: client.civility ?? null } : null);
-  return {
+  return view({
     uuid,
     state: input.submit ? "quote_sent" : "draft",
-    answers,
-    current_step: setting.current_step,
-    locale: setting.locale,
-    client: owner
-      ? { civility: owner.civility, firstname: owner.firstname, lastname: owner.lastname, phone: owner.phone, email: owner.email, contact_channel: setting.contact_channel }
-      : null,
-    defunct: { civility: defunct.civility ?? null, firstname: defunct.firstname ?? null, lastname: defunct.lastname ?? null, death_date: defunct.deathDate ?? null },
+    setting,
+    owner: existing ?? (client ? clientValues(client) : null),
+    defunct: { civility: defunct.civility ?? null, firstname: defunct.firstname ?? null, lastname: defunct.lastname ?? null, deathDate: defunct.deathDate ?? null },
     quote,
-    commune: commune ? { insee_code: commune.inseeCode, name: commune.name, postal_code: commune.postalCode } : null,
-    submitted_at: input.submit ? seconds(now) : null,
-    created_at: seconds(new Date(row.created_at)),
-    updated_at: seconds(new Date(row.updated_at)),
-  };
+    commune,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  });
 }
 
 /** Sends the quote to the deal's owner, with an account link while their account has no password. */
@@ -267,24 +244,11 @@ async function emailQuoteToOwner(
   await sendQuoteEmail({ to: holder.email, firstname: holder.firstname, locale: input.locale, quote: input.quote, channel: input.channel, uuid, passwordUrl }, ctx);
 }
 
-async function loadDeal(db: Db, uuid: string) {
-  const [deal] = await db
-    .select()
-    .from(deals)
-    .where(and(eq(deals.uuid, uuid), eq(deals.kind, "funeral")))
-    .limit(1);
-  return deal ?? null;
-}
 
-async function loadSetting(db: Db, dealId: number): Promise<FunnelSetting | null> {
-  const [row] = await db
-    .select({ value: dealSettings.value })
-    .from(dealSettings)
-    .where(and(eq(dealSettings.dealId, dealId), eq(dealSettings.key, FUNNEL_SETTING_KEY)))
-    .limit(1);
-  if (!row) return null;
-  const value = row.value as Partial<FunnelSetting>;
-  // Answers written by an older version are read through today's schema: what no longer parses is dropped.
+/** The funnel setting as stored; answers written by an older version are read through today's schema. */
+function readSetting(raw: unknown): FunnelSetting | null {
+  if (raw === null || raw === undefined) return null;
+  const value = raw as Partial<FunnelSetting>;
   const parsed = quoteAnswersSchema.safeParse(value.answers ?? {});
   return {
     answers: parsed.success ? parsed.data : {},
@@ -306,20 +270,67 @@ async function loadOwner(db: Db, dealId: number) {
   return row?.client ?? null;
 }
 
+/** A funnel deal with its setting, owner and defunct, in one query. */
+async function loadFunnelRow(db: Db, uuid: string) {
+  const [row] = await db
+    .select({ deal: deals, setting: dealSettings.value, owner: clients, defunct: defuncts })
+    .from(deals)
+    .leftJoin(dealSettings, and(eq(dealSettings.dealId, deals.id), eq(dealSettings.key, FUNNEL_SETTING_KEY)))
+    .leftJoin(dealAbilities, and(eq(dealAbilities.dealId, deals.id), eq(dealAbilities.role, "owner")))
+    .leftJoin(clients, eq(clients.id, dealAbilities.clientId))
+    .leftJoin(defuncts, eq(defuncts.id, deals.defunctId))
+    .where(and(eq(deals.uuid, uuid), eq(deals.kind, "funeral")))
+    .limit(1);
+  if (!row) return null;
+  return { deal: row.deal, setting: readSetting(row.setting), owner: row.owner, defunct: row.defunct };
+}
+
+type OwnerView = { civility: string | null; firstname: string | null; lastname: string | null; phone: string | null; email: string | null };
+
+function view(input: {
+  uuid: string;
+  state: string;
+  setting: FunnelSetting;
+  owner: OwnerView | null;
+  defunct: { civility: string | null; firstname: string | null; lastname: string | null; deathDate: string | null } | null;
+  quote: Quote;
+  commune: QuoteCommune | null;
+  createdAt: Date;
+  updatedAt: Date;
+}): FunnelDealView {
+  const { setting, owner, defunct, commune } = input;
+  return {
+    uuid: input.uuid,
+    state: input.state,
+    answers: setting.answers,
+    current_step: setting.current_step,
+    locale: setting.locale,
+    client: owner
+      ? { civility: owner.civility, firstname: owner.firstname, lastname: owner.lastname, phone: owner.phone, email: owner.email, contact_channel: setting.contact_channel }
+      : null,
+    defunct: defunct ? { civility: defunct.civility, firstname: defunct.firstname, lastname: defunct.lastname, death_date: defunct.deathDate } : null,
+    quote: input.quote,
+    commune: commune ? { insee_code: commune.inseeCode, name: commune.name, postal_code: commune.postalCode } : null,
+    submitted_at: setting.submitted_at ? seconds(new Date(setting.submitted_at)) : null,
+    created_at: seconds(input.createdAt),
+    updated_at: seconds(input.updatedAt),
+  };
+}
+
 /** PUT /api/v1/funeral_funnel/deals/{uuid} */
 export async function updateFunnelDeal(db: Db, uuid: string, input: FunnelUpdateInput, ctx: FunnelContext): Promise<FunnelDealView> {
   const now = ctx.now ?? new Date();
-  const deal = await loadDeal(db, uuid);
-  if (!deal) throw new ApiError(404, "not_found");
+  const loaded = await loadFunnelRow(db, uuid);
+  if (!loaded) throw new ApiError(404, "not_found");
+  const { deal, owner } = loaded;
+  const previous = loaded.setting;
   // Once an advisor has taken the case on, changes go through them.
   if (!LIVE_STATES.includes(deal.state)) throw new ApiError(422, "deal__locked");
-  const previous = await loadSetting(db, deal.id);
-  const owner = await loadOwner(db, deal.id);
   const client = input.client ?? null;
   const answers = input.answers;
   const signedInClientId = ctx.auth?.realm === "client" ? ctx.auth.userId : null;
 
-  let clientAction: { kind: "none" } | { kind: "create" } | { kind: "attach"; id: number } | { kind: "update"; id: number } = { kind: "none" };
+  let clientAction: { kind: "none" } | { kind: "create" } | { kind: "attach"; row: typeof clients.$inferSelect } | { kind: "update"; id: number } = { kind: "none" };
   if (client) {
     if (owner && owner.email === client.email) {
       // The account holder's details change only while no password protects them, or when signed in.
@@ -328,7 +339,7 @@ export async function updateFunnelDeal(db: Db, uuid: string, input: FunnelUpdate
       const existing = await findClientByEmail(db, client.email);
       if (existing && signedInClientId !== existing.id) throw new ApiError(422, "client__email__taken");
       if (owner && owner.passwordHash !== null && signedInClientId !== owner.id) throw new ApiError(422, "deal__client__locked");
-      if (existing) clientAction = { kind: "attach", id: existing.id };
+      if (existing) clientAction = { kind: "attach", row: existing };
       else if (owner) clientAction = { kind: "update", id: owner.id };
       else clientAction = { kind: "create" };
     }
@@ -341,6 +352,7 @@ export async function updateFunnelDeal(db: Db, uuid: string, input: FunnelUpdate
   const { quote, commune } = await computeServerQuote(db, answers, now);
   const locale = localeOf(input, ctx, previous?.locale);
   const submitting = input.submit === true;
+  const state = submitting ? "quote_sent" : deal.state;
   const setting: FunnelSetting = {
     answers,
     current_step: input.current_step ?? previous?.current_step ?? null,
@@ -349,7 +361,10 @@ export async function updateFunnelDeal(db: Db, uuid: string, input: FunnelUpdate
     consent_at: client ? now.toISOString() : (previous?.consent_at ?? null),
     submitted_at: submitting ? now.toISOString() : (previous?.submitted_at ?? null),
   };
+  const defunctChange = defunctValues(answers, input.defunct, commune);
+  const steps = buildFunnelSteps(answers, quote).map((step) => ({ ...step, scheduledAt: step.scheduledAt?.toISOString() ?? null }));
 
+  let ownerView: OwnerView | null = owner;
   let ownerClientId = owner?.id ?? null;
   try {
     await db.transaction(async (transaction) => {
@@ -357,38 +372,51 @@ export async function updateFunnelDeal(db: Db, uuid: string, input: FunnelUpdate
       if (client && clientAction.kind === "create") {
         const [created] = await tx.insert(clients).values(clientValues(client)).returning({ id: clients.id });
         ownerClientId = created!.id;
+        ownerView = clientValues(client);
         await tx.insert(dealAbilities).values({ dealId: deal.id, clientId: ownerClientId, role: "owner" });
       } else if (client && clientAction.kind === "update") {
         await tx.update(clients).set(clientValues(client)).where(eq(clients.id, clientAction.id));
+        ownerView = clientValues(client);
       } else if (clientAction.kind === "attach") {
         // The signed-in account holder takes the deal; a placeholder owner keeps a reader's access.
-        if (owner && owner.id !== clientAction.id) {
+        if (owner && owner.id !== clientAction.row.id) {
           await tx.update(dealAbilities).set({ role: "reader" }).where(and(eq(dealAbilities.dealId, deal.id), eq(dealAbilities.clientId, owner.id)));
         }
         await tx
           .insert(dealAbilities)
-          .values({ dealId: deal.id, clientId: clientAction.id, role: "owner" })
+          .values({ dealId: deal.id, clientId: clientAction.row.id, role: "owner" })
           .onConflictDoUpdate({ target: [dealAbilities.dealId, dealAbilities.clientId], set: { role: "owner", updatedAt: now } });
-        ownerClientId = clientAction.id;
+        ownerClientId = clientAction.row.id;
+        ownerView = clientAction.row;
       }
-      if (deal.defunctId !== null) {
-        await tx
-          .update(defuncts)
-          .set({ ...defunctValues(answers, input.defunct, commune), clientId: ownerClientId })
-          .where(eq(defuncts.id, deal.defunctId));
-      }
-      await tx
-        .update(deals)
-        .set({
-          state: submitting ? "quote_sent" : deal.state,
-          quote: quote as unknown as Record<string, unknown>,
-          totalCents: quote.totals.totalTtc,
-          demo: quote.isDemo,
-          updatedAt: now,
-        })
-        .where(eq(deals.id, deal.id));
-      await writeSetting(tx, deal.id, setting);
-      await replaceAutoSteps(tx, deal.id, answers, quote);
+      // The answers themselves: one statement for the defunct, the deal, its setting and its automatic steps.
+      const named = input.defunct !== undefined;
+      await tx.execute(sql`WITH upd_defunct AS (
+          UPDATE defuncts SET
+            death_date = ${defunctChange.deathDate ?? null}::date,
+            death_cityhall_id = ${defunctChange.deathCityhallId ?? null}::int,
+            civility = CASE WHEN ${named} THEN ${defunctChange.civility ?? null} ELSE civility END,
+            firstname = CASE WHEN ${named} THEN ${defunctChange.firstname ?? null} ELSE firstname END,
+            lastname = CASE WHEN ${named} THEN ${defunctChange.lastname ?? null} ELSE lastname END,
+            client_id = ${ownerClientId}::int,
+            updated_at = ${now.toISOString()}::timestamptz
+          WHERE id = ${deal.defunctId}::int
+        ), upd_deal AS (
+          UPDATE deals SET state = ${state}, quote = ${JSON.stringify(toStoredQuote(quote))}::jsonb, total_cents = ${quote.totals.totalTtc},
+            demo = ${quote.isDemo}, updated_at = ${now.toISOString()}::timestamptz
+          WHERE id = ${deal.id}
+        ), upd_setting AS (
+          INSERT INTO deal_settings (deal_id, key, value) VALUES (${deal.id}, ${FUNNEL_SETTING_KEY}, ${JSON.stringify(setting)}::jsonb)
+          ON CONFLICT (deal_id, key) DO UPDATE SET value = EXCLUDED.value, updated_at = ${now.toISOString()}::timestamptz
+        ), old_steps AS (
+          -- An advisor's own steps (manual) stay; the funnel's (auto) are derived again.
+          DELETE FROM deal_steps WHERE deal_id = ${deal.id} AND mode = 'auto'
+        )
+        INSERT INTO deal_steps (deal_id, step_type, position, scheduled_at, location_type, location_id, place_kind, mode, transport, comment)
+        SELECT ${deal.id}, s."stepType"::deal_step_type, s.position, s."scheduledAt", s."locationType"::location_type, s."locationId",
+               s."placeKind"::place_kind, 'auto', s.transport::transport_kind, s.comment
+        FROM jsonb_to_recordset(${JSON.stringify(steps)}::jsonb)
+          AS s("stepType" text, position int, "scheduledAt" timestamptz, "locationType" text, "locationId" int, "placeKind" text, transport text, comment text)`);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError(422, "client__email__taken");
@@ -398,48 +426,46 @@ export async function updateFunnelDeal(db: Db, uuid: string, input: FunnelUpdate
   if (submitting && ownerClientId !== null) {
     await emailQuoteToOwner(db, deal.id, deal.uuid, { locale, quote, channel: setting.contact_channel ?? "email" }, ctx, now);
   }
-  return (await getFunnelDeal(db, deal.uuid))!;
+  const previousDefunct = loaded.defunct;
+  const named = input.defunct !== undefined;
+  return view({
+    uuid: deal.uuid,
+    state,
+    setting,
+    owner: ownerView,
+    defunct:
+      deal.defunctId === null
+        ? null
+        : {
+            civility: named ? (defunctChange.civility ?? null) : (previousDefunct?.civility ?? null),
+            firstname: named ? (defunctChange.firstname ?? null) : (previousDefunct?.firstname ?? null),
+            lastname: named ? (defunctChange.lastname ?? null) : (previousDefunct?.lastname ?? null),
+            deathDate: defunctChange.deathDate ?? null,
+          },
+    quote,
+    commune,
+    createdAt: deal.createdAt,
+    updatedAt: now,
+  });
 }
 
 /** GET /api/v1/funeral_funnel/deals/{uuid}: what the funnel needs to resume. */
 export async function getFunnelDeal(db: Db, uuid: string): Promise<FunnelDealView | null> {
-  const deal = await loadDeal(db, uuid);
-  if (!deal) return null;
-  const [setting, owner, defunct] = await Promise.all([
-    loadSetting(db, deal.id),
-    loadOwner(db, deal.id),
-    deal.defunctId === null ? Promise.resolve(null) : db.select().from(defuncts).where(eq(defuncts.id, deal.defunctId)).limit(1).then((rows) => rows[0] ?? null),
-  ]);
-  const answers = setting?.answers ?? {};
-  const quote = deal.quote as unknown as Quote;
-  let commune: FunnelDealView["commune"] = null;
-  if (answers.deathCommuneInsee) {
-    const found = await findCommune(db, answers.deathCommuneInsee);
-    if (found) commune = { insee_code: found.inseeCode, name: found.name, postal_code: found.postalCode };
-  }
-  return {
-    uuid: deal.uuid,
-    state: deal.state,
-    answers,
-    current_step: setting?.current_step ?? null,
-    locale: setting?.locale ?? null,
-    client: owner
-      ? {
-          civility: owner.civility,
-          firstname: owner.firstname,
-          lastname: owner.lastname,
-          phone: owner.phone,
-          email: owner.email,
-          contact_channel: setting?.contact_channel ?? null,
-        }
-      : null,
-    defunct: defunct ? { civility: defunct.civility, firstname: defunct.firstname, lastname: defunct.lastname, death_date: defunct.deathDate } : null,
-    quote,
-    commune,
-    submitted_at: setting?.submitted_at ? seconds(new Date(setting.submitted_at)) : null,
-    created_at: seconds(deal.createdAt),
-    updated_at: seconds(deal.updatedAt),
-  };
+  const loaded = await loadFunnelRow(db, uuid);
+  if (!loaded) return null;
+  const setting = loaded.setting ?? { answers: {}, current_step: null, locale: DEFAULT_LOCALE, contact_channel: null, consent_at: null, submitted_at: null };
+  const insee = setting.answers.deathCommuneInsee;
+  return view({
+    uuid: loaded.deal.uuid,
+    state: loaded.deal.state,
+    setting,
+    owner: loaded.owner,
+    defunct: loaded.defunct,
+    quote: fromStoredQuote(loaded.deal.quote) as Quote,
+    commune: insee ? await findCommune(db, insee) : null,
+    createdAt: loaded.deal.createdAt,
+    updatedAt: loaded.deal.updatedAt,
+  });
 }
 
 /** Links of the e-mail, on the host of the family's language. */

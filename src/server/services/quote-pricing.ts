@@ -95,9 +95,12 @@ export async function getPricingData(db: Db, query: PricingQuery, now = Date.now
   return { catalog: loaded.catalog, partners, commune };
 }
 
+// Building a formatter costs more than a whole quote: one is kept for the process.
+const PARIS_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" });
+
 /** Today's date in France (YYYY-MM-DD), for the engine's "death date in the future" check. */
 export function todayInFrance(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return PARIS_DAY.format(now);
 }
 
 export async function computeServerQuote(db: Db, answers: QuoteAnswers, now: Date = new Date()): Promise<{ quote: Quote; commune: QuoteCommune | null }> {

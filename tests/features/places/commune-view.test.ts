@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildCommuneView, buildDepartmentView, communeJsonLd, DEADLINES } from "@/features/places/commune-view";
+import { buildCommuneView, buildDepartmentView, communeOfferRange, DEADLINES } from "@/features/places/commune-view";
 import type { CommunePageData, PartnerRecord } from "@/server/services/places-page";
 
 const lyon: CommunePageData["commune"] = {
@@ -65,17 +65,14 @@ describe("buildCommuneView", () => {
   });
 });
 
-describe("communeJsonLd", () => {
-  it("describes a LocalBusiness serving the commune, with rating and EUR prices from complete estimates only", () => {
+describe("communeOfferRange", () => {
+  it("offers only complete estimates: a price missing the plot fee is not a price", () => {
     const view = buildCommuneView(data);
-    const node = communeJsonLd(view, { siteUrl: "https://paisible.test", url: "https://paisible.test/pompes-funebres/lyon-69123", description: "d", reviews: { internal: { rating: 4.6, total_reviews: 60 } } });
-    expect(node["@type"]).toBe("LocalBusiness");
-    expect(node.areaServed).toEqual([{ "@type": "AdministrativeArea", name: "Lyon" }]);
-    expect(node.aggregateRating).toMatchObject({ ratingValue: 4.6, reviewCount: 60 });
     // The graveyard is unpublished, so only the cremation estimate is complete.
     expect(view.estimate.burial.complete).toBe(false);
-    expect(node.offers).toMatchObject({ "@type": "AggregateOffer", priceCurrency: "EUR", offerCount: 1 });
-    expect((node.offers as { lowPrice: string }).lowPrice).toMatch(/^\d+\.\d{2}$/);
+    expect(communeOfferRange(view)).toEqual({ lowCents: view.estimate.cremation.minimumCents, highCents: view.estimate.cremation.minimumCents, count: 1 });
+    const none = buildCommuneView({ ...data, partners: [], prices: { parlorStays: [], cremations: [], concessions: [] } });
+    expect(communeOfferRange(none)).toBeNull();
   });
 });
 

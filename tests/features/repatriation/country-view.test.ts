@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countryName, serbianToLatin } from "@/features/repatriation/country-name";
 import { countryNotes } from "@/features/repatriation/country-notes";
-import { buildCountryView, countryJsonLd, estimateFromRoutes, repatriationTotal } from "@/features/repatriation/country-view";
+import { buildCountryView, countryOfferRange, estimateFromRoutes, repatriationTotal } from "@/features/repatriation/country-view";
 import type { CountryPageData, RouteRecord } from "@/server/services/countries-page";
 
 const names = { fr: "Maroc", ar: "المغرب", de: "Marokko", en: "Morocco", es: "Marruecos", he: "מרוקו", it: "Marocco", pt: "Marrocos", sr: "Мароко", tr: "Fas", zh: "摩洛哥" };
@@ -64,13 +64,10 @@ describe("countryNotes", () => {
   });
 });
 
-describe("countryJsonLd", () => {
-  it("is a Service with its price range in EUR and the site's rating", () => {
+describe("countryOfferRange", () => {
+  it("offers the estimate's range over the published priced routes, and nothing without a price", () => {
     const view = buildCountryView(data, null, "fr");
-    const node = countryJsonLd(view, { siteUrl: "https://paisible.test", url: "https://paisible.test/rapatriement-corps-pays/maroc", name: "Rapatriement – Maroc", description: "d", reviews: { internal: { rating: 4.6, total_reviews: 60 } } });
-    expect(node["@type"]).toBe("Service");
-    expect(node.areaServed).toMatchObject({ "@type": "Country", name: "Maroc", identifier: "MA" });
-    expect(node.offers).toMatchObject({ "@type": "AggregateOffer", priceCurrency: "EUR", offerCount: 2 });
-    expect(node.aggregateRating).toMatchObject({ ratingValue: 4.6, reviewCount: 60 });
+    expect(countryOfferRange(view)).toEqual({ lowCents: view.estimate!.lowCents, highCents: view.estimate!.highCents, count: 2 });
+    expect(countryOfferRange(buildCountryView({ ...data, routes: [route(3, null)] }, null, "fr"))).toBeNull();
   });
 });

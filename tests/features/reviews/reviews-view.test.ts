@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { distributionRows, paginationView, readPageParam, reviewsJsonLd, reviewsPagePath } from "@/features/reviews/reviews-view";
+import { distributionRows, paginationView, readPageParam, reviewsForJsonLd, reviewsPagePath } from "@/features/reviews/reviews-view";
 import type { PublicReview } from "@/server/services/reviews-page";
 
 describe("readPageParam", () => {
@@ -46,7 +46,7 @@ describe("distributionRows", () => {
   });
 });
 
-describe("reviewsJsonLd", () => {
+describe("reviewsForJsonLd", () => {
   const review = (over: Partial<PublicReview>): PublicReview => ({
     id: 1,
     authorName: "Sophie M.",
@@ -60,17 +60,10 @@ describe("reviewsJsonLd", () => {
     ...over,
   });
 
-  it("carries the aggregate rating and one Review per published review of the page", () => {
-    const node = reviewsJsonLd({
-      siteUrl: "https://paisible.test",
-      url: "https://paisible.test/avis-paisible",
-      description: "d",
-      reviews: { internal: { rating: 4.6, total_reviews: 60 } },
-      items: [review({}), review({ id: 2, published: false })],
-    });
-    expect(node.aggregateRating).toMatchObject({ "@type": "AggregateRating", ratingValue: 4.6, reviewCount: 60, bestRating: 5 });
-    const reviews = node.review as Array<Record<string, unknown>>;
-    expect(reviews).toHaveLength(1);
-    expect(reviews[0]).toMatchObject({ "@type": "Review", author: { name: "Sophie M." }, reviewRating: { ratingValue: 5 }, datePublished: "2025-03-02" });
+  it("keeps the published reviews of the page, in French, dated by day", () => {
+    expect(reviewsForJsonLd([review({}), review({ id: 2, published: false })])).toEqual([
+      { authorName: "Sophie M.", rating: 5, body: "Un accompagnement humain. Tout était clair.", datePublished: "2025-03-02", inLanguage: "fr" },
+    ]);
+    expect(reviewsForJsonLd([review({ title: null })])[0]!.body).toBe("Tout était clair.");
   });
 });

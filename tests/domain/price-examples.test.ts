@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computePriceExample, priceExamples } from "@/features/page-state/price-examples";
+import { computePriceExample, priceExamples } from "@/domain/price-examples";
 
 describe("priceExamples", () => {
   it("prices a plain cremation and a plain burial with the pricing engine, laid out by legal sections", () => {

@@ -1,11 +1,15 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "@/domain/locales";
-import type { PageReviews } from "@/features/seo/json-ld";
 
 /**
  * Page state (SPEC §3): what a public page knows besides its own content. The reviews
  * aggregate and the named variables (prices, phone number, counts) come from one place,
  * so a figure quoted in a title, a paragraph and the structured data is the same figure.
  */
+
+/** Reviews of a page (SPEC §3 "Reviews"): internal.rating out of 5 and internal.total_reviews. */
+export interface PageReviews {
+  internal: { rating: number; total_reviews: number };
+}
 
 export interface PageVar {
   name: string;

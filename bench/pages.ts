@@ -1,0 +1,140 @@
+// npm run bench:pages – a commune page already rendered (served from the incremental
+// static regeneration cache) against a static file of the same size served by the same
+// Next.js server, in one run, with autocannon. The goal: the page reaches at least half
+// the static file's throughput.
+//   tsx bench/pages.ts [--port 3499] [--duration 10] [--connections 20] [--path /pompes-funebres/lyon-69123]
+// Needs a build (npx next build) and a prepared database (npm run db:prepare, or DATA_DIR).
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+
+const require = createRequire(import.meta.url);
+const root = join(import.meta.dirname, "..");
+
+interface AutocannonResult {
+  requests: { total: number };
+  throughput: { average: number };
+  latency: { p50: number; p99: number; average: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (options: Record<string, unknown>, callback: (error: Error | null, result: AutocannonResult) => void) => unknown;
+const autocannon = require("autocannon") as Autocannon;
+
+const arg = (name: string, fallback: string) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 && process.argv[index + 1] ? process.argv[index + 1]! : fallback;
+};
+const port = Number(arg("port", "3499"));
+const duration = Number(arg("duration", "10"));
+const connections = Number(arg("connections", "20"));
+const pagePath = arg("path", "/pompes-funebres/lyon-69123");
+const origin = `http://127.0.0.1:${port}`;
+// A name no build produces; removed when the run ends, whatever happens.
+const staticName = `bench-static-${process.pid}.html`;
+const staticFile = join(root, "public", staticName);
+
+function cleanUp(): void {
+  if (existsSync(staticFile)) rmSync(staticFile, { force: true });
+}
+
+function startServer(): ChildProcess {
+  if (!existsSync(join(root, ".next", "BUILD_ID"))) {
+    throw new Error("No build found: run `npx next build` first.");
+  }
+  const next = join(root, "node_modules", "next", "dist", "bin", "next");
+  return spawn(process.execPath, [next, "start", "-p", String(port)], {
+    cwd: root,
+    env: { ...process.env, SITE_URL: process.env.SITE_URL ?? `http://localhost:${port}`, NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+}
+
+function stopServer(child: ChildProcess): void {
+  try {
+    process.kill(-child.pid!, "SIGTERM");
+  } catch {
+    child.kill("SIGTERM");
+  }
+}
+
+async function waitUntilUp(): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${origin}/`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the server did not answer on ${origin} within 120 s`);
+}
+
+interface Measure {
+  label: string;
+  bytes: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+function measure(label: string, path: string, bytes: number): Promise<Measure> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url: `${origin}${path}`, connections, duration }, (error, result) => {
+      if (error) return reject(error);
+      resolve({
+        label,
+        bytes,
+        rps: result.requests.total / duration,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        failures: result.non2xx + result.errors + result.timeouts,
+      });
+    });
+  });
+}
+
+process.on("SIGINT", () => {
+  cleanUp();
+  process.exit(130);
+});
+
+const server = startServer();
+try {
+  await waitUntilUp();
+  // The first visit renders and caches the page; the second must be a cache hit.
+  await fetch(`${origin}${pagePath}`);
+  const page = await fetch(`${origin}${pagePath}`);
+  if (!page.ok) throw new Error(`${pagePath} answered ${page.status}`);
+  const cache = page.headers.get("x-nextjs-cache") ?? "none";
+  const html = Buffer.from(await page.arrayBuffer());
+  writeFileSync(staticFile, html);
+  const check = await fetch(`${origin}/${staticName}`);
+  if (!check.ok) throw new Error(`the static copy answered ${check.status}`);
+  await check.arrayBuffer();
+
+  console.log(`\n▶ ${pagePath}: ${html.length} bytes, cache ${cache}; static copy /${staticName}`);
+  console.log(`  ${connections} connections, ${duration} s each, warm-up first\n`);
+  await measure("warm-up", pagePath, html.length);
+  await measure("warm-up", `/${staticName}`, html.length);
+  const results = [await measure(`page ${pagePath}`, pagePath, html.length), await measure(`static /${staticName}`, `/${staticName}`, html.length)];
+  const pad = (value: string, width: number) => value.padEnd(width);
+  console.log(`${pad("", 48)}${pad("req/s", 10)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}failures`);
+  for (const r of results) {
+    console.log(`${pad(r.label, 48)}${pad(r.rps.toFixed(0), 10)}${pad(String(r.p50), 9)}${pad(String(r.p99), 9)}${r.failures}`);
+  }
+  const ratio = results[0]!.rps / results[1]!.rps;
+  const verdict = ratio >= 0.5 ? "goal met" : "goal missed";
+  console.log(`\npage / static throughput: ${(ratio * 100).toFixed(0)} % (${verdict}: at least 50 %)`);
+  console.log(JSON.stringify({ event: "bench-pages", path: pagePath, bytes: html.length, cache, connections, duration, results, ratio }));
+  if (results.some((r) => r.failures > 0)) process.exitCode = 1;
+} finally {
+  cleanUp();
+  stopServer(server);
+}
