@@ -18,13 +18,26 @@ const env = serverEnv();
 const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, poolSize: 10 } : {});
 const seed = await seedDatabase(database.db, { accounts: false });
 const app = createApp({ db: database.db, autocompleteCache: cache ? {} : { maxEntries: 0 } });
-const server = await serveNode(app.fetch, { port });
+let inFlight = 0;
+const server = await serveNode(
+  async (request) => {
+    inFlight++;
+    try {
+      return await app.fetch(request);
+    } finally {
+      inFlight--;
+    }
+  },
+  { port },
+);
 console.log(JSON.stringify({ event: "listening", port, engine: database.driver, cache, seedMs: seed.totalMs, seedSteps: seed.steps }));
 
-// Stop accepting, drop idle keep-alive connections, let requests in flight finish, then close the database.
+// Stop accepting, let the requests in flight finish (a client may have hung up on them), then close the database.
 const stop = () => {
-  server.close(() => void database.close().finally(() => process.exit(0)));
+  server.close();
   server.closeIdleConnections();
+  const finish = () => (inFlight > 0 ? setTimeout(finish, 20) : void database.close().finally(() => process.exit(0)));
+  finish();
   setTimeout(() => process.exit(0), 10_000).unref();
 };
 process.on("SIGTERM", stop);

@@ -57,7 +57,7 @@ async function resetLinkFromOutbox(request: APIRequestContext, to: string, befor
 
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Adresse e-mail").fill(email);
-  await page.getByLabel("Mot de passe", { exact: true }).fill(password);
+  await page.getByLabel(/^Mot de passe\*?$/).fill(password);
   await page.getByRole("button", { name: "Se connecter" }).click();
 }
 
@@ -73,7 +73,7 @@ async function forgotAndReset(page: Page, request: APIRequestContext, realm: Rea
   await expect(page.getByRole("heading", { name: "Choisir un nouveau mot de passe" })).toBeVisible();
   // The token is taken out of the address bar once the page holds it.
   await expect(page).not.toHaveURL(/reset_password_token/);
-  await page.getByLabel("Nouveau mot de passe", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel(/^Nouveau mot de passe\*?$/).fill(DEMO_PASSWORD);
   await expect(page.getByText(/Solidité du mot de passe/)).toBeVisible();
   await page.getByLabel("Confirmez le nouveau mot de passe").fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Enregistrer le mot de passe" }).click();
@@ -95,7 +95,7 @@ test("a family signs in, comes back after an expired session, changes and resets
   await expect(page.getByText("Adresse e-mail ou mot de passe incorrect")).toBeVisible();
   await expect(page.getByLabel("Adresse e-mail")).toHaveValue(FAMILY.email);
 
-  await page.getByLabel("Mot de passe", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel(/^Mot de passe\*?$/).fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page).toHaveURL(/\/app\/mon-compte$/);
   await expect(page.getByRole("heading", { level: 1, name: "Bonjour Marie" })).toBeVisible();
@@ -107,7 +107,7 @@ test("a family signs in, comes back after an expired session, changes and resets
   await expect(page).toHaveURL(/\/app\/changer-mot-de-passe$/);
   await changePasswordElsewhere(request, FAMILY, DEMO_PASSWORD, "Lilas-au-jardin-2026");
   await page.getByLabel("Mot de passe actuel").fill("Lilas-au-jardin-2026");
-  await page.getByLabel("Nouveau mot de passe", { exact: true }).fill("Glycine-sous-la-pluie");
+  await page.getByLabel(/^Nouveau mot de passe\*?$/).fill("Glycine-sous-la-pluie");
   await page.getByLabel("Confirmez le nouveau mot de passe").fill("Glycine-sous-la-pluie");
   await page.getByRole("button", { name: "Changer le mot de passe" }).click();
   await expect(page).toHaveURL(/\/me-connecter\?retour=%2Fapp%2Fchanger-mot-de-passe&motif=session_expired$/);
@@ -119,11 +119,11 @@ test("a family signs in, comes back after an expired session, changes and resets
 
   // Change the password: the current one first, a refused weak one, then a good one.
   await page.getByLabel("Mot de passe actuel").fill("Lilas-au-jardin-2026");
-  await page.getByLabel("Nouveau mot de passe", { exact: true }).fill("motdepasse123");
+  await page.getByLabel(/^Nouveau mot de passe\*?$/).fill("motdepasse123");
   await page.getByLabel("Confirmez le nouveau mot de passe").fill("motdepasse123");
   await page.getByRole("button", { name: "Changer le mot de passe" }).click();
   await expect(page.getByText("Ce mot de passe fait partie des plus utilisés")).toBeVisible();
-  await page.getByLabel("Nouveau mot de passe", { exact: true }).fill("Glycine-sous-la-pluie");
+  await page.getByLabel(/^Nouveau mot de passe\*?$/).fill("Glycine-sous-la-pluie");
   await page.getByLabel("Confirmez le nouveau mot de passe").fill("Glycine-sous-la-pluie");
   await page.getByRole("button", { name: "Changer le mot de passe" }).click();
   await expect(page.getByText("Mot de passe changé", { exact: true })).toBeVisible();
@@ -161,7 +161,7 @@ test("an advisor signs in to the professional space, is greeted by name and role
   await page.getByRole("link", { name: "Changer de mot de passe" }).first().click();
   await expect(page).toHaveURL(/\/pro\/changer-mot-de-passe$/);
   await page.getByLabel("Mot de passe actuel").fill("pas-le-bon-mot-de-passe");
-  await page.getByLabel("Nouveau mot de passe", { exact: true }).fill("Glycine-sous-la-pluie");
+  await page.getByLabel(/^Nouveau mot de passe\*?$/).fill("Glycine-sous-la-pluie");
   await page.getByLabel("Confirmez le nouveau mot de passe").fill("Glycine-sous-la-pluie");
   await page.getByRole("button", { name: "Changer le mot de passe" }).click();
   await expect(page.getByText("Le mot de passe actuel saisi n'est pas le bon.")).toBeVisible();
@@ -180,7 +180,7 @@ test("an advisor signs in to the professional space, is greeted by name and role
 test("a family signs in on a phone, with the password shown to check it @phone", async ({ page }) => {
   await page.goto("/me-connecter");
   await page.getByLabel("Adresse e-mail").fill(FAMILY.email);
-  const password = page.getByLabel("Mot de passe", { exact: true });
+  const password = page.getByLabel(/^Mot de passe\*?$/);
   await password.fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Afficher le mot de passe" }).click();
   await expect(password).toHaveAttribute("type", "text");
@@ -198,7 +198,7 @@ test("the sign-in page speaks Arabic, right to left, on the Arabic host", async 
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByRole("heading", { level: 1, name: "مساحة العائلة" })).toBeVisible();
   await page.getByLabel("البريد الإلكتروني").fill("client@demo.test");
-  await page.getByLabel("كلمة المرور", { exact: true }).fill("wrong-password");
+  await page.getByLabel(/^كلمة المرور\*?$/).fill("wrong-password");
   await page.getByRole("button", { name: "تسجيل الدخول" }).click();
   await expect(page.getByText("البريد الإلكتروني أو كلمة المرور غير صحيحة")).toBeVisible();
 });

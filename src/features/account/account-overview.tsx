@@ -4,8 +4,11 @@ import { ADVISOR_PHONE } from "@/config/brand";
 import { Card, CardBody, CardHeader, CardTitle } from "@/ui/card";
 import { Heading } from "@/ui/heading";
 
-/** The number inside a sentence, isolated so a right-to-left sentence does not reverse its digit groups. */
-const isolatedPhone = () => `\u2066${ADVISOR_PHONE}\u2069`;
+/**
+ * The number inside a sentence: isolated so a right-to-left sentence does not reverse its
+ * digit groups, and unbreakable so it never splits across two lines.
+ */
+const isolatedPhone = () => `\u2066${ADVISOR_PHONE.replace(/ /g, "\u00a0")}\u2069`;
 
 /** What the account page shows of a family member (from the server's client record). */
 export interface AccountIdentity {

@@ -5,8 +5,11 @@ import { Card, CardBody } from "@/ui/card";
 import { Link } from "@/ui/link";
 import { REALMS } from "./auth-realm";
 
-/** The number inside a sentence, isolated so a right-to-left sentence does not reverse its digit groups. */
-const isolatedPhone = () => `\u2066${ADVISOR_PHONE}\u2069`;
+/**
+ * The number inside a sentence: isolated so a right-to-left sentence does not reverse its
+ * digit groups, and unbreakable so it never splits across two lines.
+ */
+const isolatedPhone = () => `\u2066${ADVISOR_PHONE.replace(/ /g, "\u00a0")}\u2069`;
 
 /** Beside the sign-in form: how an account comes to exist, and the way to the other space. */
 export async function SignInAside({ realm }: { realm: UserType }) {
