@@ -53,12 +53,25 @@ function startServer(): ChildProcess {
   });
 }
 
-function stopServer(child: ChildProcess): void {
-  try {
-    process.kill(-child.pid!, "SIGTERM");
-  } catch {
-    child.kill("SIGTERM");
-  }
+/** Stops the server's process group and waits until its port is free. */
+function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      child.kill("SIGTERM");
+    }
+    setTimeout(() => {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+      resolve();
+    }, 10_000).unref();
+  });
 }
 
 async function waitUntilUp(): Promise<void> {
@@ -105,25 +118,34 @@ process.on("SIGINT", () => {
   process.exit(130);
 });
 
-const server = startServer();
+// Next.js lists public/ when it starts: the server is started once to fetch the page,
+// then again with the same-size static copy in place.
+let server = startServer();
 try {
   await waitUntilUp();
   // The first visit renders and caches the page; the second must be a cache hit.
   await fetch(`${origin}${pagePath}`);
-  const page = await fetch(`${origin}${pagePath}`);
-  if (!page.ok) throw new Error(`${pagePath} answered ${page.status}`);
-  const cache = page.headers.get("x-nextjs-cache") ?? "none";
-  const html = Buffer.from(await page.arrayBuffer());
+  const first = await fetch(`${origin}${pagePath}`);
+  if (!first.ok) throw new Error(`${pagePath} answered ${first.status}`);
+  const html = Buffer.from(await first.arrayBuffer());
   writeFileSync(staticFile, html);
+  await stopServer(server);
+  server = startServer();
+  await waitUntilUp();
+
+  await fetch(`${origin}${pagePath}`);
+  const page = await fetch(`${origin}${pagePath}`);
+  const cache = page.headers.get("x-nextjs-cache") ?? "none";
+  const bytes = (await page.arrayBuffer()).byteLength;
   const check = await fetch(`${origin}/${staticName}`);
   if (!check.ok) throw new Error(`the static copy answered ${check.status}`);
   await check.arrayBuffer();
 
-  console.log(`\n▶ ${pagePath}: ${html.length} bytes, cache ${cache}; static copy /${staticName}`);
+  console.log(`\n▶ ${pagePath}: ${bytes} bytes, cache ${cache}; static copy /${staticName} (${html.length} bytes)`);
   console.log(`  ${connections} connections, ${duration} s each, warm-up first\n`);
-  await measure("warm-up", pagePath, html.length);
+  await measure("warm-up", pagePath, bytes);
   await measure("warm-up", `/${staticName}`, html.length);
-  const results = [await measure(`page ${pagePath}`, pagePath, html.length), await measure(`static /${staticName}`, `/${staticName}`, html.length)];
+  const results = [await measure(`page ${pagePath}`, pagePath, bytes), await measure(`static /${staticName}`, `/${staticName}`, html.length)];
   const pad = (value: string, width: number) => value.padEnd(width);
   console.log(`${pad("", 48)}${pad("req/s", 10)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}failures`);
   for (const r of results) {
@@ -132,9 +154,9 @@ try {
   const ratio = results[0]!.rps / results[1]!.rps;
   const verdict = ratio >= 0.5 ? "goal met" : "goal missed";
   console.log(`\npage / static throughput: ${(ratio * 100).toFixed(0)} % (${verdict}: at least 50 %)`);
-  console.log(JSON.stringify({ event: "bench-pages", path: pagePath, bytes: html.length, cache, connections, duration, results, ratio }));
+  console.log(JSON.stringify({ event: "bench-pages", path: pagePath, bytes, cache, connections, duration, results, ratio }));
   if (results.some((r) => r.failures > 0)) process.exitCode = 1;
 } finally {
   cleanUp();
-  stopServer(server);
+  await stopServer(server);
 }

@@ -87,7 +87,8 @@ test.describe("every public page, in French", () => {
 
       const seo = await seoFacts(page);
       expect(seo.title).toMatch(/Paisible/);
-      expect(seo.description.length, "description").toBeGreaterThan(50);
+      // Landing pages need a real summary; confirmation screens (kept out of search results) a short one.
+      expect(seo.description.length, "description").toBeGreaterThan(NOINDEX_ALLOWED.has(path) ? 10 : 50);
       expect(target(seo.canonical)).toEqual(target(new URL(path, baseURL).toString()));
       expect(seo.ogImage).toMatch(/^https?:\/\//);
       if (!NOINDEX_ALLOWED.has(path)) expect(seo.robots).not.toContain("noindex");
@@ -98,7 +99,8 @@ test.describe("every public page, in French", () => {
   }
 
   test("no two pages share a title or a description", () => {
-    test.skip(titles.size < PUBLIC_PAGES.length, "runs after every page was visited");
+    // Compares the pages visited above (a page that failed its own checks is left out).
+    test.skip(titles.size < 2, "runs after the pages were visited");
     expect(new Set(titles.values()).size).toBe(titles.size);
     expect(new Set(descriptions.values()).size).toBe(descriptions.size);
   });

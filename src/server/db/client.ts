@@ -58,6 +58,12 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     let closed = false;
+    // The autocompletes run as named statements (prepared once per connection); a custom plan
+    // for each execution lets the planner see the LIKE prefix ('lyo%') and use its statistics
+    // and pattern indexes, which the generic plan of a prepared statement cannot.
+    pool.on("connect", (client) => {
+      client.query("SET plan_cache_mode = force_custom_plan").catch(() => undefined);
+    });
     // An idle client that errors (server restart) must not crash the process; the pool replaces it.
     pool.on("error", (error) => {
       if (!closed) console.error("[db] idle PostgreSQL client error:", error.message);

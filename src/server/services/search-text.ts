@@ -1,26 +1,22 @@
 import { normalizeSearchText } from "@/domain/schemas/autocomplete";
 
-/** A search as the services run it: the normalised text and its prefix range. */
+/** A search as the services run it: the normalised text and its LIKE patterns. */
 export interface SearchTerm {
   /** normalizeSearchText() of what was typed; empty means "the top entries". */
   text: string;
-  /** Inclusive lower bound of the prefix range. */
-  from: string;
-  /** Exclusive upper bound: the text with its last character incremented (byte order). */
-  to: string;
+  /** Names starting with the text. */
+  prefix: string;
+  /** Names with a later word starting with the text. */
+  word: string;
 }
 
+/**
+ * normalizeSearchText() leaves only letters, digits and single spaces, so the text never
+ * holds a LIKE wildcard (% or _) or an escape character and can be put in a pattern as is.
+ */
 export function searchTerm(raw: string | undefined | null): SearchTerm {
   const text = normalizeSearchText(raw ?? "");
-  return { text, from: text, to: prefixUpperBound(text) };
-}
-
-/** Smallest string greater than every string starting with `prefix` in byte (C collation) order. */
-export function prefixUpperBound(prefix: string): string {
-  if (!prefix) return "";
-  const chars = [...prefix];
-  const last = chars.pop()!;
-  return chars.join("") + String.fromCodePoint(last.codePointAt(0)! + 1);
+  return { text, prefix: `${text}%`, word: wordPattern(text) };
 }
 
 /** LIKE pattern matching the text at the start of any word but the first. */

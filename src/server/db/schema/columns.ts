@@ -24,13 +24,13 @@ export function searchName(...columns: string[]) {
 }
 
 /**
- * Trigram index for fuzzy and infix matches plus, for large tables, a byte-ordered
- * index for prefix matches written as ranges (`>= 'lyo' AND < 'lyp'`), which, unlike
- * LIKE 'lyo%', a prepared statement with parameters can still use.
+ * Trigram index for fuzzy and infix matches plus, for large tables, a pattern index for
+ * prefix matches (LIKE 'lyo%'), which works under any database collation and lets the
+ * planner use the column's statistics to choose between it and the population order.
  */
 export function searchIndexes(table: string, column: AnyPgColumn, withPrefix = true) {
   const trigram = index(`${table}_search_trgm_idx`).using("gin", sql`${column} gin_trgm_ops`);
-  return withPrefix ? [trigram, index(`${table}_search_prefix_idx`).using("btree", sql`${column} COLLATE "C"`)] : [trigram];
+  return withPrefix ? [trigram, index(`${table}_search_pattern_idx`).using("btree", sql`${column} text_pattern_ops`)] : [trigram];
 }
 
 /** Address and contact columns every partner place has. */

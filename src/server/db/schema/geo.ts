@@ -50,7 +50,7 @@ export const cityhalls = pgTable(
     index("cityhalls_department_code_idx").on(t.departmentCode),
     // Ranking by population is the tie-breaker of every commune search and the empty query's order.
     index("cityhalls_population_idx").on(sql`${t.population} DESC NULLS LAST`),
-    index("cityhalls_insee_prefix_idx").using("btree", sql`${t.inseeCode} COLLATE "C"`),
+    index("cityhalls_insee_pattern_idx").using("btree", sql`${t.inseeCode} text_pattern_ops`),
     ...searchIndexes("cityhalls", t.searchName),
   ],
 );
@@ -66,7 +66,7 @@ export const cityhallPostalCodes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.postalCode, t.cityhallId] }),
-    index("cityhall_postal_codes_prefix_idx").using("btree", sql`${t.postalCode} COLLATE "C"`),
+    index("cityhall_postal_codes_pattern_idx").using("btree", sql`${t.postalCode} text_pattern_ops`),
   ],
 );
 

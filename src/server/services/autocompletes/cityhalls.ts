@@ -1,6 +1,6 @@
 import type { Db } from "@/server/db/client";
 import { namedQuery } from "@/server/db/query";
-import { prefixUpperBound, searchTerm, wordPattern } from "@/server/services/search-text";
+import { searchTerm } from "@/server/services/search-text";
 
 /**
  * Communes for pickers, each group ranked by population: names starting with the text,
@@ -37,15 +37,19 @@ const RANK = `c.population DESC NULLS LAST, c.name, c.id`;
 
 const TOP_SQL = `SELECT ${COLUMNS} ${FROM} WHERE NOT c.disabled ORDER BY ${RANK} LIMIT $1`;
 
-const PREFIX_SQL = `SELECT ${COLUMNS} ${FROM}
-  WHERE c.search_name COLLATE "C" >= $1 AND c.search_name COLLATE "C" < $2 AND NOT c.disabled
-  ORDER BY ${RANK} LIMIT $3`;
-
-// A later word of the name starts with the text (the trigram index serves this LIKE); names
-// starting with it are already listed.
-const WORD_SQL = `SELECT ${COLUMNS} ${FROM}
-  WHERE c.search_name LIKE $1 AND NOT (c.search_name COLLATE "C" >= $2 AND c.search_name COLLATE "C" < $3) AND NOT c.disabled
-  ORDER BY ${RANK} LIMIT $4`;
+// Names starting with the text, then names with a later word starting with it ("etienne" →
+// Saint-Étienne; the trigram index serves that LIKE), in one round trip. Without an outer
+// ORDER BY the executor reads the second branch only when the first gave fewer rows than
+// the limit, so a short prefix never pays for the word search; rank_group restores the
+// order in code whatever the plan.
+const PREFIX_THEN_WORD_SQL = `(SELECT ${COLUMNS}, 0 AS rank_group ${FROM}
+    WHERE c.search_name LIKE $1 AND NOT c.disabled
+    ORDER BY ${RANK} LIMIT $3)
+  UNION ALL
+  (SELECT ${COLUMNS}, 1 AS rank_group ${FROM}
+    WHERE c.search_name LIKE $2 AND c.search_name NOT LIKE $1 AND NOT c.disabled
+    ORDER BY ${RANK} LIMIT $3)
+  LIMIT $3`;
 
 // Trigram word similarity finds "marseile" in "marseille" and "etiene" in "saint etienne".
 const FUZZY_SQL = `SELECT ${COLUMNS} ${FROM}
@@ -53,12 +57,12 @@ const FUZZY_SQL = `SELECT ${COLUMNS} ${FROM}
   ORDER BY word_similarity($1, c.search_name) DESC, ${RANK} LIMIT $2`;
 
 const CODE_SQL = `WITH matches AS (
-    SELECT id FROM cityhalls WHERE insee_code COLLATE "C" >= $1 AND insee_code COLLATE "C" < $2
+    SELECT id FROM cityhalls WHERE insee_code LIKE $1
     UNION
-    SELECT cityhall_id FROM cityhall_postal_codes WHERE postal_code COLLATE "C" >= $1 AND postal_code COLLATE "C" < $2
+    SELECT cityhall_id FROM cityhall_postal_codes WHERE postal_code LIKE $1
   )
   SELECT ${COLUMNS} FROM matches m JOIN cityhalls c ON c.id = m.id JOIN departments d ON d.code = c.department_code
-  WHERE NOT c.disabled ORDER BY ${RANK} LIMIT $3`;
+  WHERE NOT c.disabled ORDER BY ${RANK} LIMIT $2`;
 
 /** Postal codes are digits; INSEE codes of Corsica start with 2A or 2B. */
 const CODE = /^(\d{1,5}|2[ab]\d{0,3})$/;
@@ -69,14 +73,11 @@ export async function getCityhallSuggestions(db: Db, params: { q?: string; limit
   if (!term.text) return (await namedQuery<Row>(db, "cityhalls_top", TOP_SQL, [limit])).map(toSuggestion);
   if (CODE.test(term.text)) {
     const code = term.text.toUpperCase();
-    return (await namedQuery<Row>(db, "cityhalls_code", CODE_SQL, [code, prefixUpperBound(code), limit])).map(toSuggestion);
+    return (await namedQuery<Row>(db, "cityhalls_code", CODE_SQL, [`${code}%`, limit])).map(toSuggestion);
   }
-  const rows = await namedQuery<Row>(db, "cityhalls_prefix", PREFIX_SQL, [term.from, term.to, limit]);
-  if (rows.length < limit) {
-    rows.push(...(await namedQuery<Row>(db, "cityhalls_word", WORD_SQL, [wordPattern(term.text), term.from, term.to, limit - rows.length])));
-  }
-  if (rows.length === 0) rows.push(...(await namedQuery<Row>(db, "cityhalls_fuzzy", FUZZY_SQL, [term.text, limit])));
-  return rows.map(toSuggestion);
+  const rows = await namedQuery<Row & { rank_group: number }>(db, "cityhalls_prefix_word", PREFIX_THEN_WORD_SQL, [term.prefix, term.word, limit]);
+  if (rows.length > 0) return rows.sort((a, b) => Number(a.rank_group) - Number(b.rank_group)).map(toSuggestion);
+  return (await namedQuery<Row>(db, "cityhalls_fuzzy", FUZZY_SQL, [term.text, limit])).map(toSuggestion);
 }
 
 function toSuggestion(row: Row): CityhallSuggestion {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Locale } from "@/domain/locales";
 import type { Db } from "@/server/db/client";
-import { searchTerm, wordPattern } from "@/server/services/search-text";
+import { searchTerm } from "@/server/services/search-text";
 import { queryRows } from "@/server/db/query";
 
 /**
@@ -34,8 +34,8 @@ export async function getCountrySuggestions(
   const term = searchTerm(params.q);
   const locale = params.locale;
   const code = term.text.replace(/ /g, "");
-  const starts = `${term.text}%`;
-  const word = wordPattern(term.text);
+  const starts = term.prefix;
+  const word = term.word;
   const flights = params.withFlightsOnly
     ? sql`JOIN (
         SELECT a.country_code, array_agg(DISTINCT d.iata ORDER BY d.iata) AS departure_airports

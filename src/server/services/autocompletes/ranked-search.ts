@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { searchTerm, wordPattern } from "@/server/services/search-text";
+import { searchTerm } from "@/server/services/search-text";
 import { queryRows } from "@/server/db/query";
 
 /**
@@ -25,8 +25,8 @@ export async function rankedSearch<Row extends Record<string, unknown>>(db: Db, 
     return result;
   }
   const column = search.column;
-  const prefix = sql`(${column} COLLATE "C" >= ${term.from} AND ${column} COLLATE "C" < ${term.to})`;
-  const word = sql`${column} LIKE ${wordPattern(term.text)}`;
+  const prefix = sql`${column} LIKE ${term.prefix}`;
+  const word = sql`${column} LIKE ${term.word}`;
   const result = await queryRows<Row>(db, sql`
     SELECT ${search.select} FROM ${search.from}
     WHERE ${where} AND (${prefix} OR ${word} OR ${term.text} <% ${column})
