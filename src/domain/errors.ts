@@ -52,8 +52,13 @@ export function isErrorCode(value: unknown): value is ErrorCode {
  * a typo) still give the user a sentence rather than a raw identifier.
  */
 export function messageKeyForCode(code: unknown): ErrorCode {
-  return isErrorCode(code) ? code : UNHANDLED;
+  if (isErrorCode(code)) return code;
+  // Field-level codes (`<resource>__<field>__<problem>`) share the generic "check this field" message.
+  if (typeof code === "string" && FIELD_CODE.test(code)) return "validation_failed";
+  return UNHANDLED;
 }
+
+const FIELD_CODE = /^[a-z_]+__[a-z_]+__?(invalid|blank|required|too_long|too_short|too_big|too_small|unsupported|missing)$|^[a-z_]+__(invalid|blank|required|too_long|too_big|unsupported)$/;
 
 /** Message keys for a list of codes, without repeats, never empty. */
 export function messageKeysForCodes(codes: readonly unknown[]): ErrorCode[] {

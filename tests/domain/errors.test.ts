@@ -49,3 +49,12 @@ describe("error codes", () => {
     }
   });
 });
+
+describe("field-level codes from the API", () => {
+  it("show the generic validation message instead of 'unhandled'", async () => {
+    const { messageKeyForCode } = await import("@/domain/errors");
+    expect(messageKeyForCode("autocomplete__q__too_long")).toBe("validation_failed");
+    expect(messageKeyForCode("phone__invalid")).toBe("validation_failed");
+    expect(messageKeyForCode("something_else_entirely")).toBe("unhandled");
+  });
+});
