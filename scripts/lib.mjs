@@ -22,7 +22,10 @@ export function ensureDependencies() {
   const installed = join(root, "node_modules", ".package-lock.json");
   const lock = join(root, "package-lock.json");
   if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
-  run("npm", ["ci", "--no-audit", "--no-fund"]);
+  // `npm ci` refuses this lockfile: npm 11 leaves other platforms' optional binaries
+  // (@next/swc-darwin-*, …) out of it and then reports it out of sync. With exact pins,
+  // `npm install` installs the same tree and leaves the lockfile untouched.
+  run("npm", ["install", "--no-audit", "--no-fund"]);
 }
 
 function newestMtime(path) {

@@ -12,6 +12,11 @@ import { useQuoteText, type QuoteText } from "./quote-text";
  * Built from the same Quote object as the PDF, in the same order.
  */
 
+/** A code or number kept left-to-right inside a right-to-left sentence ("25-75-0412" must not become "0412-75-25"). */
+export function isolate(value: string): string {
+  return `\u2066${value}\u2069`;
+}
+
 export function KindBadge({ kind }: { kind: QuoteLine["kind"] }) {
   const t = useTranslations("Quote.document");
   return (
@@ -35,15 +40,17 @@ export function LineName({ line, text }: { line: QuoteLine; text: QuoteText }) {
         {line.subcontracted ? <span aria-hidden="true"> *</span> : null}
       </span>
       {official ? (
-        <span lang="fr" dir="ltr" className="block text-sm text-ink-soft">
-          {official}
+        <span lang="fr" className="block text-sm text-ink-soft">
+          <bdi>{official}</bdi>
         </span>
       ) : null}
       {line.detail || line.quantity > 1 ? (
         <span className="block text-sm text-ink-soft">
-          {line.quantity > 1 ? `${line.quantity} × ${text.money(line.unitPriceHtCents)} HT` : null}
+          {line.quantity > 1 ? <bdi>{`${line.quantity} × ${text.money(line.unitPriceHtCents)} HT`}</bdi> : null}
           {line.quantity > 1 && line.detail ? " – " : null}
-          {line.detail ? <span lang="fr">{line.detail}</span> : null}
+          {line.detail ? (
+            <bdi lang="fr">{line.detail}</bdi>
+          ) : null}
         </span>
       ) : null}
     </>
@@ -194,9 +201,9 @@ export function QuoteDocument({ quote, abroad = false, headingLevel = 2 }: { quo
         <div className="rounded-md border border-line bg-sand-50 px-4 py-3 text-base">
           <p className="font-semibold">{operator.legalName}</p>
           <p className="text-ink-soft">
-            {[operator.address.line1, operator.address.line2, `${operator.address.postalCode} ${operator.address.city}`].filter(Boolean).join(", ")}
+            <bdi lang="fr">{[operator.address.line1, operator.address.line2, `${operator.address.postalCode} ${operator.address.city}`].filter(Boolean).join(", ")}</bdi>
           </p>
-          <p className="text-ink-soft">{t("licence", { number: operator.habilitationNumber })}</p>
+          <p className="text-ink-soft">{t("licence", { number: isolate(operator.habilitationNumber) })}</p>
         </div>
       ) : null}
       <p className="mt-4 text-ink-soft">{t("howToRead")}</p>
