@@ -109,9 +109,9 @@ test("a family gets an itemised quote, downloads the PDF and comes back from the
   await page.getByRole("button", { name: "Recevoir mon devis" }).click();
   await expect(page.getByText("Indiquez votre prénom.")).toBeVisible();
   await page.getByLabel("Prénom").fill("Claire");
-  await page.getByLabel("Nom", { exact: true }).fill("Martin");
+  await page.getByRole("textbox", { name: "Nom", exact: true }).fill("Martin");
   await page.getByLabel("Adresse e-mail").fill(email);
-  await page.getByLabel("Téléphone").fill("06 12 34 56 78");
+  await page.getByRole("textbox", { name: "Téléphone" }).fill("06 12 34 56 78");
   await choose(page, "Par e-mail");
   await page.getByLabel(/J'accepte d'être contacté/).check();
   await page.getByRole("button", { name: "Recevoir mon devis" }).click();
@@ -238,7 +238,7 @@ test("nothing typed is lost when the connection drops, and an address already in
   await next(page);
   await next(page);
   await page.getByLabel("Prénom").fill("Marie");
-  await page.getByLabel("Nom", { exact: true }).fill("Dupont");
+  await page.getByRole("textbox", { name: "Nom", exact: true }).fill("Dupont");
   await page.getByLabel("Adresse e-mail").fill("client@demo.test");
   await choose(page, "Par e-mail");
   await page.getByLabel(/J'accepte d'être contacté/).check();

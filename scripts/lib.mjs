@@ -1,7 +1,7 @@
 // Shared helpers of the two entry commands (npm start, npm test). Node built-ins only:
 // they run on a fresh machine before any dependency is installed.
 import { spawnSync } from "node:child_process";
-import { existsSync, statSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, statSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 export const root = new URL("..", import.meta.url).pathname;
@@ -40,13 +40,20 @@ function newestMtime(path) {
   return newest;
 }
 
-/** Builds unless the last build is newer than every source file. */
-export function ensureBuild() {
+/**
+ * Builds unless the last build is newer than every source file and was made for the same
+ * SITE_URL: static pages carry their canonical URLs, so a build for the test server's
+ * origin must not be served by `npm start`, nor the reverse.
+ */
+export function ensureBuild(siteUrl = process.env.SITE_URL ?? "http://localhost:3000") {
   const buildId = join(root, ".next", "BUILD_ID");
+  const stamp = join(root, ".next", "paisible-build.json");
   const sources = ["app", "src", "messages", "public", "proxy.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs"];
   const newest = Math.max(...sources.map((s) => newestMtime(join(root, s))));
-  if (existsSync(buildId) && statSync(buildId).mtimeMs > newest) return;
-  run("npx", ["next", "build"]);
+  const builtFor = existsSync(stamp) ? JSON.parse(readFileSync(stamp, "utf8")).siteUrl : null;
+  if (existsSync(buildId) && statSync(buildId).mtimeMs > newest && builtFor === siteUrl) return;
+  run("npx", ["next", "build"], { env: { SITE_URL: siteUrl } });
+  writeFileSync(stamp, JSON.stringify({ siteUrl }));
 }
 
 export function hasScript(name) {

@@ -21,6 +21,8 @@ if (!existsSync(CHROMIUM)) {
     process.exit(1);
   }
 }
-ensureBuild();
-run("npx", ["playwright", "test"]);
+// The browser tests serve the build on E2E_PORT; its static pages must carry that origin.
+const e2ePort = process.env.E2E_PORT ?? "3100";
+ensureBuild(`http://localhost:${e2ePort}`);
+run("npx", ["playwright", "test"], { env: { E2E_PORT: e2ePort } });
 console.log("\n✔ All checks passed.");

@@ -41,8 +41,12 @@ export function QuoteReviews() {
             <p aria-label={t("stars", { rating: review.rating })} className="text-lg text-accent">
               <span aria-hidden="true">{"★".repeat(review.rating)}{"☆".repeat(Math.max(0, 5 - review.rating))}</span>
             </p>
-            {review.title ? <p className="font-semibold" lang="fr">{review.title}</p> : null}
-            <blockquote className="text-ink-soft" lang="fr">
+            {review.title ? (
+              <p className="font-semibold" lang="fr" dir="auto">
+                {review.title}
+              </p>
+            ) : null}
+            <blockquote className="text-ink-soft" lang="fr" dir="auto">
               {review.body}
             </blockquote>
             <p className="mt-auto text-sm text-ink-soft">

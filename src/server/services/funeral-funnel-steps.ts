@@ -70,7 +70,8 @@ export function parisInstant(date: string, time = "12:00"): Date | null {
 
 export function buildFunnelSteps(answers: QuoteAnswers, quote: Quote): FunnelStepRow[] {
   const rows: Omit<FunnelStepRow, "position">[] = [];
-  const parlorId = answers.parlorStayDays ? chosenId(answers.funeralParlorId, quotedPartnerId(quote, "PARLOR")) : null;
+  const stay = (answers.parlorStayDays ?? 0) > 0;
+  const parlorId = stay ? chosenId(answers.funeralParlorId, quotedPartnerId(quote, "PARLOR")) : null;
   const crematoriumId = chosenId(answers.crematoriumId, quotedPartnerId(quote, "CREMATORIUM"));
   const graveyardId = chosenId(answers.graveyardId, quotedPartnerId(quote, "GRAVEYARD"));
   const abroad = answers.placeOfDeath === "abroad";
@@ -93,18 +94,18 @@ export function buildFunnelSteps(answers: QuoteAnswers, quote: Quote): FunnelSte
   if (abroad) {
     rows.push({ ...empty, stepType: "repatriation", transport: "plane", comment: `Retour du défunt en France depuis ${answers.deathCountry ?? "l'étranger"}` });
   }
-  const movedBeforeCoffining = !abroad && (parlorId !== null || answers.placeOfDeath === "public-place");
+  const movedBeforeCoffining = !abroad && (stay || answers.placeOfDeath === "public-place");
   if (movedBeforeCoffining) {
     rows.push({
       ...empty,
       stepType: "transport",
       transport: "car",
-      locationType: parlorId !== null ? "FuneralParlor" : null,
+      locationType: stay || answers.placeOfDeath === "public-place" ? "FuneralParlor" : null,
       locationId: parlorId,
       comment: "Transport avant mise en bière",
     });
   }
-  const coffiningPlace = parlorId !== null ? { locationType: "FuneralParlor" as const, locationId: parlorId } : answers.placeOfDeath === "hospital" ? { locationType: "Hospital" as const, locationId: null } : {};
+  const coffiningPlace = stay ? { locationType: "FuneralParlor" as const, locationId: parlorId } : answers.placeOfDeath === "hospital" ? { locationType: "Hospital" as const, locationId: null } : {};
   rows.push({ ...empty, ...coffiningPlace, stepType: "casketing" });
   rows.push({ ...empty, ...coffiningPlace, stepType: "closing", comment: answers.disposition === "cremation" || destination ? "Fermeture sous surveillance de la police" : null });
 
