@@ -21,6 +21,8 @@ if (!existsSync(CHROMIUM)) {
     process.exit(1);
   }
 }
+// Static pages (home, communes, countries) are rendered at build time from the database.
+if (hasScript("db:prepare")) run("npm", ["run", "--silent", "db:prepare"]);
 // The browser tests serve the build on E2E_PORT; its static pages must carry that origin.
 const e2ePort = process.env.E2E_PORT ?? "3100";
 ensureBuild(`http://localhost:${e2ePort}`);
