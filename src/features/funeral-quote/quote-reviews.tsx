@@ -38,7 +38,8 @@ export function QuoteReviews() {
       <ul className="mt-6 grid gap-4 md:grid-cols-3">
         {data.reviews.map((review) => (
           <li key={review.id} className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-5 shadow-card">
-            <p aria-label={t("stars", { rating: review.rating })} className="text-lg text-accent">
+            <p className="text-lg text-accent">
+              <span className="sr-only">{t("stars", { rating: review.rating })}</span>
               <span aria-hidden="true">{"★".repeat(review.rating)}{"☆".repeat(Math.max(0, 5 - review.rating))}</span>
             </p>
             {review.title ? (

@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 import { usePathname } from "next/navigation";
-import { LOCALES, LOCALE_NAMES, type Locale } from "@/domain/locales";
+import { isLocale, LOCALES, LOCALE_NAMES, type Locale } from "@/domain/locales";
 import { hostForLocale } from "@/i18n/locale-host";
 
 /**
@@ -12,8 +12,14 @@ import { hostForLocale } from "@/i18n/locale-host";
  */
 const noSubscription = () => () => {};
 
+function publicPath(pathname: string): string {
+  const [, first, ...rest] = pathname.split("/");
+  return isLocale(first) ? `/${rest.join("/")}` : pathname;
+}
+
 export function LocaleSwitcher({ current, siteOrigin, label }: { current: Locale; siteOrigin: string; label: string }) {
-  const pathname = usePathname() ?? "/";
+  // On rewritten pages the router may report the internal /{locale}/… path: the public path never has it.
+  const pathname = publicPath(usePathname() ?? "/");
   const site = new URL(siteOrigin);
   const origin = useSyncExternalStore(
     noSubscription,
