@@ -112,3 +112,38 @@ export const controlClasses =
   "placeholder:text-ink-soft hover:border-ink-soft " +
   "disabled:cursor-not-allowed disabled:bg-sand-50 disabled:text-ink-soft " +
   "aria-[invalid=true]:border-danger aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-danger";
+
+/**
+ * The frame shared by single-control fields (input, textarea, select): label, hint and
+ * error above the control, in the order screen readers should meet them.
+ */
+export function FieldFrame({
+  ids,
+  label,
+  hint,
+  error,
+  hideLabel,
+  required,
+  className,
+  children,
+}: {
+  ids: FieldIds;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  hideLabel?: boolean;
+  required?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn("flex flex-col gap-1.5", className)}>
+      <FieldLabel htmlFor={ids.controlId} id={ids.labelId} hidden={hideLabel} required={required}>
+        {label}
+      </FieldLabel>
+      <FieldHint id={ids.hintId}>{hint}</FieldHint>
+      <FieldError id={ids.errorId}>{error}</FieldError>
+      {children}
+    </div>
+  );
+}

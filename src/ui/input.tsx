@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef } from "react";
 import { cn } from "@/ui/cn";
-import { controlClasses, FieldError, FieldHint, FieldLabel, useFieldIds, type FieldTextProps } from "@/ui/field";
+import { controlClasses, FieldFrame, useFieldIds, type FieldTextProps } from "@/ui/field";
 
 /**
  * A labelled text field. Works as-is with react-hook-form's `register()` (the ref
@@ -30,12 +30,7 @@ export function Input({
 }: InputProps) {
   const ids = useFieldIds({ id, hint, error, extraDescribedBy });
   return (
-    <div className={cn("flex flex-col gap-1.5", containerClassName)}>
-      <FieldLabel htmlFor={ids.controlId} id={ids.labelId} hidden={hideLabel} required={required}>
-        {label}
-      </FieldLabel>
-      <FieldHint id={ids.hintId}>{hint}</FieldHint>
-      <FieldError id={ids.errorId}>{error}</FieldError>
+    <FieldFrame ids={ids} label={label} hint={hint} error={error} hideLabel={hideLabel} required={required} className={containerClassName}>
       <input
         {...props}
         id={ids.controlId}
@@ -45,6 +40,6 @@ export function Input({
         aria-describedby={ids.describedBy}
         className={cn(controlClasses, "min-h-12", className)}
       />
-    </div>
+    </FieldFrame>
   );
 }

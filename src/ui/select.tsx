@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef } from "react";
 import { cn } from "@/ui/cn";
-import { controlClasses, FieldError, FieldHint, FieldLabel, useFieldIds, type FieldTextProps } from "@/ui/field";
+import { controlClasses, FieldFrame, useFieldIds, type FieldTextProps } from "@/ui/field";
 
 /**
  * A native <select> with the shared label / hint / error wiring. Native on
@@ -36,12 +36,7 @@ export function Select({
 }: SelectProps) {
   const ids = useFieldIds({ id, hint, error, extraDescribedBy });
   return (
-    <div className={cn("flex flex-col gap-1.5", containerClassName)}>
-      <FieldLabel htmlFor={ids.controlId} id={ids.labelId} hidden={hideLabel} required={required}>
-        {label}
-      </FieldLabel>
-      <FieldHint id={ids.hintId}>{hint}</FieldHint>
-      <FieldError id={ids.errorId}>{error}</FieldError>
+    <FieldFrame ids={ids} label={label} hint={hint} error={error} hideLabel={hideLabel} required={required} className={containerClassName}>
       <div className="relative">
         <select
           {...props}
@@ -69,6 +64,6 @@ export function Select({
           <path d="m3.5 6 4.5 4.5L12.5 6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </div>
-    </div>
+    </FieldFrame>
   );
 }

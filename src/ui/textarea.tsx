@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef } from "react";
 import { cn } from "@/ui/cn";
-import { controlClasses, FieldError, FieldHint, FieldLabel, useFieldIds, type FieldTextProps } from "@/ui/field";
+import { controlClasses, FieldFrame, useFieldIds, type FieldTextProps } from "@/ui/field";
 
 /**
  * A labelled multi-line field (messages to an advisor, obituary text). Same
@@ -27,12 +27,7 @@ export function Textarea({
 }: TextareaProps) {
   const ids = useFieldIds({ id, hint, error, extraDescribedBy });
   return (
-    <div className={cn("flex flex-col gap-1.5", containerClassName)}>
-      <FieldLabel htmlFor={ids.controlId} id={ids.labelId} hidden={hideLabel} required={required}>
-        {label}
-      </FieldLabel>
-      <FieldHint id={ids.hintId}>{hint}</FieldHint>
-      <FieldError id={ids.errorId}>{error}</FieldError>
+    <FieldFrame ids={ids} label={label} hint={hint} error={error} hideLabel={hideLabel} required={required} className={containerClassName}>
       <textarea
         {...props}
         id={ids.controlId}
@@ -42,6 +37,6 @@ export function Textarea({
         aria-describedby={ids.describedBy}
         className={cn(controlClasses, "min-h-24 resize-y", className)}
       />
-    </div>
+    </FieldFrame>
   );
 }
