@@ -1,7 +1,7 @@
-// npm run bench:pages – a commune page already rendered (served from the incremental
-// static regeneration cache) against a static file of the same size served by the same
-// Next.js server, in one run, with autocannon. The goal: the page reaches at least half
-// the static file's throughput.
+// npm run bench:pages – a commune page already rendered against a static file of the
+// same size served by the same server, in one run, with autocannon: first the product's
+// server (server.mjs, what npm start runs), then a bare `next start` for comparison.
+// The goal: the page reaches at least half the static file's throughput.
 //   tsx bench/pages.ts [--port 3499] [--duration 10] [--connections 20] [--path /pompes-funebres/lyon-69123]
 // Needs a build (npx next build) and a prepared database (npm run db:prepare, or DATA_DIR).
 import { spawn, type ChildProcess } from "node:child_process";
@@ -40,12 +40,19 @@ function cleanUp(): void {
   if (existsSync(staticFile)) rmSync(staticFile, { force: true });
 }
 
-function startServer(): ChildProcess {
+/**
+ * "product" is what npm start runs (server.mjs: Next behind the page cache); "next" is a
+ * bare `next start`, measured too so the report shows what the cache adds.
+ */
+type ServerKind = "product" | "next";
+
+function startServer(kind: ServerKind): ChildProcess {
   if (!existsSync(join(root, ".next", "BUILD_ID"))) {
     throw new Error("No build found: run `npx next build` first.");
   }
   const next = join(root, "node_modules", "next", "dist", "bin", "next");
-  return spawn(process.execPath, [next, "start", "-p", String(port)], {
+  const args = kind === "product" ? [join(root, "server.mjs"), String(port)] : [next, "start", "-p", String(port)];
+  return spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, SITE_URL: process.env.SITE_URL ?? `http://localhost:${port}`, NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "ignore", "inherit"],
@@ -118,45 +125,68 @@ process.on("SIGINT", () => {
   process.exit(130);
 });
 
-// Next.js lists public/ when it starts: the server is started once to fetch the page,
-// then again with the same-size static copy in place.
-let server = startServer();
-try {
-  await waitUntilUp();
-  // The first visit renders and caches the page; the second must be a cache hit.
-  await fetch(`${origin}${pagePath}`);
-  const first = await fetch(`${origin}${pagePath}`);
-  if (!first.ok) throw new Error(`${pagePath} answered ${first.status}`);
-  const html = Buffer.from(await first.arrayBuffer());
-  writeFileSync(staticFile, html);
-  await stopServer(server);
-  server = startServer();
-  await waitUntilUp();
+interface Run {
+  server: ServerKind;
+  cache: string;
+  results: Measure[];
+  ratio: number;
+}
 
-  await fetch(`${origin}${pagePath}`);
-  const page = await fetch(`${origin}${pagePath}`);
-  const cache = page.headers.get("x-nextjs-cache") ?? "none";
-  const bytes = (await page.arrayBuffer()).byteLength;
-  const check = await fetch(`${origin}/${staticName}`);
-  if (!check.ok) throw new Error(`the static copy answered ${check.status}`);
-  await check.arrayBuffer();
-
-  console.log(`\n▶ ${pagePath}: ${bytes} bytes, cache ${cache}; static copy /${staticName} (${html.length} bytes)`);
-  console.log(`  ${connections} connections, ${duration} s each, warm-up first\n`);
-  await measure("warm-up", pagePath, bytes);
-  await measure("warm-up", `/${staticName}`, html.length);
-  const results = [await measure(`page ${pagePath}`, pagePath, bytes), await measure(`static /${staticName}`, `/${staticName}`, html.length)];
-  const pad = (value: string, width: number) => value.padEnd(width);
-  console.log(`${pad("", 48)}${pad("req/s", 10)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}failures`);
-  for (const r of results) {
-    console.log(`${pad(r.label, 48)}${pad(r.rps.toFixed(0), 10)}${pad(String(r.p50), 9)}${pad(String(r.p99), 9)}${r.failures}`);
+/** Measures the page and its static copy on one server (started with the copy in public/). */
+async function runOn(kind: ServerKind, bytes: number): Promise<Run> {
+  const server = startServer(kind);
+  try {
+    await waitUntilUp();
+    // The first visit renders and caches the page; the second must be a cache hit.
+    await fetch(`${origin}${pagePath}`);
+    const page = await fetch(`${origin}${pagePath}`);
+    const cache = page.headers.get("x-nextjs-cache") ?? "none";
+    await page.arrayBuffer();
+    const check = await fetch(`${origin}/${staticName}`);
+    if (!check.ok) throw new Error(`the static copy answered ${check.status}`);
+    await check.arrayBuffer();
+    await measure("warm-up", pagePath, bytes);
+    await measure("warm-up", `/${staticName}`, bytes);
+    const results = [await measure(`page ${pagePath}`, pagePath, bytes), await measure(`static /${staticName}`, `/${staticName}`, bytes)];
+    return { server: kind, cache, results, ratio: results[0]!.rps / results[1]!.rps };
+  } finally {
+    await stopServer(server);
   }
-  const ratio = results[0]!.rps / results[1]!.rps;
-  const verdict = ratio >= 0.5 ? "goal met" : "goal missed";
-  console.log(`\npage / static throughput: ${(ratio * 100).toFixed(0)} % (${verdict}: at least 50 %)`);
-  console.log(JSON.stringify({ event: "bench-pages", path: pagePath, bytes, cache, connections, duration, results, ratio }));
-  if (results.some((r) => r.failures > 0)) process.exitCode = 1;
+}
+
+// Next.js lists public/ when it starts: the server is started once to fetch the page,
+// then again, for each kind, with the same-size static copy in place.
+try {
+  const first = startServer("product");
+  let html: Buffer;
+  try {
+    await waitUntilUp();
+    await fetch(`${origin}${pagePath}`);
+    const response = await fetch(`${origin}${pagePath}`);
+    if (!response.ok) throw new Error(`${pagePath} answered ${response.status}`);
+    html = Buffer.from(await response.arrayBuffer());
+  } finally {
+    await stopServer(first);
+  }
+  writeFileSync(staticFile, html);
+  console.log(`\n▶ ${pagePath}: ${html.length} bytes; static copy /${staticName} of the same size`);
+  console.log(`  ${connections} connections, ${duration} s each, warm-up first\n`);
+
+  const runs = [await runOn("product", html.length), await runOn("next", html.length)];
+  const pad = (value: string, width: number) => value.padEnd(width);
+  console.log(`${pad("", 58)}${pad("req/s", 10)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}failures`);
+  for (const run of runs) {
+    const label = run.server === "product" ? "npm start (server.mjs, page cache)" : "next start (no page cache)";
+    for (const r of run.results) {
+      console.log(`${pad(`${label}: ${r.label.split(" ")[0]}`, 58)}${pad(r.rps.toFixed(0), 10)}${pad(String(r.p50), 9)}${pad(String(r.p99), 9)}${r.failures}`);
+    }
+  }
+  const [product, bare] = runs as [Run, Run];
+  const verdict = product.ratio >= 0.5 ? "goal met" : "goal missed";
+  console.log(`\npage / static throughput, npm start: ${(product.ratio * 100).toFixed(0)} % (${verdict}: at least 50 %)`);
+  console.log(`page / static throughput, bare next start: ${(bare.ratio * 100).toFixed(0)} %`);
+  console.log(JSON.stringify({ event: "bench-pages", path: pagePath, bytes: html.length, connections, duration, runs }));
+  if (runs.some((run) => run.results.some((r) => r.failures > 0))) process.exitCode = 1;
 } finally {
   cleanUp();
-  await stopServer(server);
 }

@@ -118,3 +118,25 @@ test("the mobile menu opens, reaches the quote and closes with Escape @phone", a
   await page.getByRole("navigation").getByRole("link", { name: "Devis obsèques" }).last().click();
   await expect(page).toHaveURL(/\/devis-obseques$/);
 });
+
+test("a shared page is answered again from the server's page cache, one copy per locale host", async ({ request, baseURL }) => {
+  const path = "/pompes-funebres/lyon-69123";
+  const first = await request.get(path);
+  expect(first.status()).toBe(200);
+  const again = await request.get(path);
+  expect(again.headers()["age"]).toMatch(/^\d+$/);
+  expect(await again.text()).toBe(await first.text());
+  // The Arabic host has its own copy, never the French one (Node's resolver does not know
+  // *.localhost, so the host goes in X-Forwarded-Host as a reverse proxy would send it).
+  const arabicHost = { "x-forwarded-host": `ar.${new URL(baseURL ?? "http://localhost").host}` };
+  await request.get(path, { headers: arabicHost });
+  const arabic = await request.get(path, { headers: arabicHost });
+  expect(arabic.headers()["age"]).toMatch(/^\d+$/);
+  expect(await arabic.text()).toContain('lang="ar"');
+  // Client-side navigation payloads and pages rendered for each request always come from Next.
+  const navigation = await request.get(path, { headers: { rsc: "1" } });
+  expect(navigation.headers()["age"]).toBeUndefined();
+  await request.get("/avis-paisible?page=2");
+  const perRequest = await request.get("/avis-paisible?page=2");
+  expect(perRequest.headers()["age"]).toBeUndefined();
+});

@@ -11,7 +11,8 @@ const port = process.argv[2] ?? "3100";
 const dataDir = mkdtempSync(join(tmpdir(), "paisible-e2e-"));
 const env = { DATA_DIR: dataDir, SITE_URL: `http://localhost:${port}` };
 if (hasScript("db:prepare")) run("npm", ["run", "--silent", "db:prepare"], { env });
-const server = spawn("npx", ["next", "start", "-p", port], { stdio: "inherit", env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: "1" } });
+// The same server as npm start, page cache included, so the tests see what families get.
+const server = spawn("node", ["server.mjs", port], { stdio: "inherit", env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: "1" } });
 const stop = () => {
   server.kill("SIGTERM");
   rmSync(dataDir, { recursive: true, force: true });

@@ -2,9 +2,10 @@ import type { ReactNode } from "react";
 import type { Metadata, Viewport } from "next";
 import { Suspense } from "react";
 import { notFound } from "next/navigation";
-import { hasLocale, NextIntlClientProvider } from "next-intl";
+import { hasLocale } from "next-intl";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { routing } from "@/i18n/routing";
+import { ClientMessages, SHELL_CLIENT_NAMESPACES } from "@/i18n/client-messages";
 import { directionOf } from "@/domain/locales";
 import { serverEnv } from "@/config/env";
 import { originForLocale } from "@/i18n/locale-host";
@@ -45,7 +46,7 @@ export default async function LocaleLayout({ children, params }: Props) {
         >
           {t("skipToContent")}
         </a>
-        <NextIntlClientProvider>
+        <ClientMessages namespaces={SHELL_CLIENT_NAMESPACES}>
           <StoreProvider>
           <ErrorBoundary fallback={null} name="route-events">
             <Suspense fallback={null}>
@@ -58,7 +59,7 @@ export default async function LocaleLayout({ children, params }: Props) {
           </main>
           <SiteFooter locale={locale} siteOrigin={serverEnv().SITE_URL} year={new Date().getFullYear()} />
           </StoreProvider>
-        </NextIntlClientProvider>
+        </ClientMessages>
       </body>
     </html>
   );

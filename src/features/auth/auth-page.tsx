@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ClientMessages } from "@/i18n/client-messages";
 import { Card, CardBody } from "@/ui/card";
 import { Heading } from "@/ui/heading";
 
@@ -16,7 +17,9 @@ export function AuthPage({ heading, lead, children, aside }: { heading: string; 
             <p className="text-lg text-ink-soft">{lead}</p>
           </div>
           <Card>
-            <CardBody>{children}</CardBody>
+            <CardBody>
+              <ClientMessages namespaces={["Auth"]}>{children}</ClientMessages>
+            </CardBody>
           </Card>
         </div>
         {aside ? <aside className="flex flex-col gap-4 lg:pt-24">{aside}</aside> : null}

@@ -1,3 +1,4 @@
+import { ClientMessages } from "@/i18n/client-messages";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { ADVISOR_PHONE, ADVISOR_PHONE_E164 } from "@/config/brand";
@@ -102,7 +103,9 @@ export async function FinancialAidPage({ locale }: { locale: Locale }) {
           <p className="mt-4 rounded-md bg-warning-soft p-4 text-ink">{t("calculator.noScript")}</p>
         </noscript>
         <div className="mt-4">
-          <AidCalculator />
+          <ClientMessages namespaces={["FinancialAid"]}>
+            <AidCalculator />
+          </ClientMessages>
         </div>
       </section>
 

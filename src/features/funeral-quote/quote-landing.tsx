@@ -1,3 +1,4 @@
+import { ClientMessages } from "@/i18n/client-messages";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ADVISOR_PHONE, ADVISOR_PHONE_E164 } from "@/config/brand";
@@ -103,7 +104,9 @@ export async function QuoteLanding() {
       </section>
 
       <div className="border-t border-line">
-        <QuoteReviews />
+        <ClientMessages namespaces={["Quote.landing.reviews"]}>
+          <QuoteReviews />
+        </ClientMessages>
       </div>
 
       <section aria-labelledby="quote-final" className="mb-12 rounded-lg bg-primary px-6 py-10 text-on-primary sm:px-10">

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { setRequestLocale } from "next-intl/server";
 import { paths } from "@/config/paths";
+import { ClientMessages } from "@/i18n/client-messages";
 import { FuneralFunnel } from "@/features/funeral-quote/funeral-funnel";
 import { pageMetadata } from "@/features/seo/page-metadata";
 
@@ -14,8 +15,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function Page({ params }: Props) {
   setRequestLocale((await params).locale);
   return (
-    <Suspense fallback={null}>
-      <FuneralFunnel />
-    </Suspense>
+    <ClientMessages namespaces={["Quote"]}>
+      <Suspense fallback={null}>
+        <FuneralFunnel />
+      </Suspense>
+    </ClientMessages>
   );
 }

@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// The production server: Next.js behind a short-lived in-memory cache of shared page
+// responses (src/server/http/page-cache.mjs). `npm start` and the browser tests run it;
+// `next start` still works and serves the same product without the cache.
+//   node server.mjs [port]     (default 3000; needs a build: npx next build)
+import { createServer } from "node:http";
+import next from "next";
+import { createPageCache } from "./src/server/http/page-cache.mjs";
+
+process.env.NODE_ENV = "production";
+const port = Number(process.argv[2] ?? 3000);
+const app = next({ dev: false, dir: import.meta.dirname, hostname: "localhost", port });
+await app.prepare();
+const handle = app.getRequestHandler();
+const cache = createPageCache();
+
+const server = createServer((req, res) => {
+  Promise.resolve(cache.handle(req, res, handle)).catch((error) => {
+    // Next reports its own errors; this only catches a failure of the cache itself.
+    console.error(error);
+    if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+    res.end();
+  });
+});
+// Longer than the usual proxies' idle timeout, as next start does.
+server.keepAliveTimeout = 65_000;
+server.listen(port, () => console.log(`▲ Paisible ready on http://localhost:${port}`));
+
+const stop = () => {
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 5_000).unref();
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
