@@ -17,6 +17,9 @@ const nextConfig: NextConfig = {
   },
   serverExternalPackages: ["pdfkit", "@electric-sql/pglite", "@node-rs/argon2", "pg"],
   typedRoutes: false,
+  // The stylesheet (≈10 KB compressed) goes inside the page instead of a render-blocking
+  // request: the first paint no longer waits for a second round trip on a slow network.
+  experimental: { inlineCss: true },
 };
 
 export default withNextIntl(nextConfig);

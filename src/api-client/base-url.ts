@@ -1,4 +1,4 @@
-import { publicEnv } from "@/config/env";
+import { publicEnv } from "@/config/public-env";
 
 /** The three API bases of SPEC §7. */
 export type ApiBase = "v1" | "v2" | "next";

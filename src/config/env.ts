@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { readPublicEnvSource, type PublicEnv } from "./public-env";
 
 /**
- * The only reader of process.env. Public values are read through literal
- * `process.env.NEXT_PUBLIC_…` expressions because Next.js inlines only those in
- * browser bundles; server values are parsed lazily so client bundles never touch them.
+ * The one place configuration is validated, and with public-env.ts (which reads the
+ * NEXT_PUBLIC_ values browser bundles get) the only reader of process.env. Server
+ * values are parsed lazily. Server code only: browser code imports public-env.ts.
  */
 const optionalUrl = z
   .string()
@@ -48,7 +49,7 @@ const serverSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
 });
 
-export type PublicEnv = z.infer<typeof publicSchema>;
+export type { PublicEnv };
 export type ServerEnv = z.infer<typeof serverSchema>;
 
 function format(error: z.ZodError): string {
@@ -56,7 +57,7 @@ function format(error: z.ZodError): string {
 }
 
 export function parsePublicEnv(source: Record<string, string | undefined>): PublicEnv {
-  const result = publicSchema.safeParse(source);
+  const result = publicSchema.safeParse(source) as z.ZodSafeParseResult<PublicEnv>;
   if (!result.success) {
     throw new Error(`Invalid public configuration (see .env.example):\n${format(result.error)}`);
   }
@@ -71,13 +72,7 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
   return result.data;
 }
 
-export const publicEnv: PublicEnv = parsePublicEnv({
-  NEXT_PUBLIC_API_URL: process.env.NEXT_PUBLIC_API_URL,
-  NEXT_PUBLIC_API_NEXT_URL: process.env.NEXT_PUBLIC_API_NEXT_URL,
-  NEXT_PUBLIC_CHAT_URL: process.env.NEXT_PUBLIC_CHAT_URL,
-  NEXT_PUBLIC_SENTRY_DSN: process.env.NEXT_PUBLIC_SENTRY_DSN,
-  NEXT_PUBLIC_ANALYTICS: process.env.NEXT_PUBLIC_ANALYTICS,
-});
+export const publicEnv: PublicEnv = parsePublicEnv(readPublicEnvSource());
 
 let cachedServerEnv: ServerEnv | undefined;
 /** Server configuration, validated once; throws a readable message on a bad value. */

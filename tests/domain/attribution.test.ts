@@ -76,5 +76,19 @@ describe("stored attributes", () => {
     expect(parseStoredAttribution(null)).toBeNull();
     expect(parseStoredAttribution("{not json")).toBeNull();
     expect(parseStoredAttribution(JSON.stringify({ tracking_type: "fax" }))).toBeNull();
+    const valid = captureAttribution("gclid=g1&utm_source=news", { now })!;
+    const stored = (change: Record<string, unknown>) => JSON.stringify({ ...valid, ...change });
+    expect(parseStoredAttribution(stored({}))).toEqual(valid);
+    expect(parseStoredAttribution(stored({ tracking_type: "fax" }))).toBeNull();
+    expect(parseStoredAttribution(stored({ utm_source: 42 }))).toBeNull();
+    expect(parseStoredAttribution(stored({ utm_term: "x".repeat(10_000) }))).toBeNull();
+    expect(parseStoredAttribution(stored({ consent: "yes" }))).toBeNull();
+    expect(parseStoredAttribution(stored({ expiration: undefined }))).toBeNull();
+    expect(parseStoredAttribution(JSON.stringify([valid]))).toBeNull();
+    expect(parseStoredAttribution("null")).toBeNull();
+  });
+  it("keeps only the attribute fields of what it reads back", () => {
+    const valid = captureAttribution("gclid=g1", { now })!;
+    expect(parseStoredAttribution(JSON.stringify({ ...valid, extra: "x" }))).toEqual(valid);
   });
 });

@@ -1,4 +1,4 @@
-import { publicEnv } from "@/config/env";
+import { publicEnv } from "@/config/public-env";
 
 type DataLayerEvent = Record<string, unknown>;
 declare global {
