@@ -177,7 +177,7 @@ test("an advisor signs in to the professional space, is greeted by name and role
   await expect(page.getByRole("heading", { level: 1, name: "Bonjour Nadia" })).toBeVisible();
 });
 
-test("a family signs in on a phone, with the password shown to check it @phone", async ({ page }) => {
+test("a family signs in on a phone, with the password shown to check it @phone", async ({ page, isMobile }) => {
   await page.goto("/me-connecter");
   await page.getByLabel("Adresse e-mail").fill(FAMILY.email);
   const password = page.getByLabel(/^Mot de passe\*?$/);
@@ -189,6 +189,13 @@ test("a family signs in on a phone, with the password shown to check it @phone",
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page).toHaveURL(/\/app\/mon-compte$/);
   await expect(page.getByRole("button", { name: "Se déconnecter" })).toBeVisible();
+  // Signed in, the phone menu leads to the family's space instead of offering to sign in.
+  if (!isMobile) return;
+  await page.goto("/");
+  await page.getByRole("button", { name: "Ouvrir le menu" }).click();
+  const menu = page.locator("header").getByRole("navigation").last();
+  await expect(menu.getByRole("link", { name: "Mon compte" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Se connecter" })).toHaveCount(0);
 });
 
 test("the sign-in page speaks Arabic, right to left, on the Arabic host", async ({ page, baseURL }) => {

@@ -10,7 +10,7 @@ import { directionOf } from "@/domain/locales";
 import { serverEnv } from "@/config/env";
 import { originForLocale } from "@/i18n/locale-host";
 import { SiteHeader } from "@/features/shell/site-header";
-import { AccountMenu } from "@/features/auth/account-menu";
+import { AccountMenu, MobileAccountLink } from "@/features/auth/account-menu";
 import { SiteFooter } from "@/features/shell/site-footer";
 import { RouteEvents, MAIN_ELEMENT_ID, TOP_ELEMENT_ID } from "@/features/shell/route-events";
 import { ErrorBoundary } from "@/features/shell/error-boundary";
@@ -53,7 +53,10 @@ export default async function LocaleLayout({ children, params }: Props) {
               <RouteEvents />
             </Suspense>
           </ErrorBoundary>
-          <SiteHeader account={<AccountMenu signInClassName="hidden min-h-11 items-center whitespace-nowrap rounded-md border border-line-strong px-4 font-semibold text-ink hover:bg-sand-50 sm:inline-flex" />} />
+          <SiteHeader
+            account={<AccountMenu signInClassName="hidden min-h-11 items-center whitespace-nowrap rounded-md border border-line-strong px-4 font-semibold text-ink hover:bg-sand-50 sm:inline-flex" />}
+            mobileAccount={(className) => <MobileAccountLink className={className} />}
+          />
           <main id={MAIN_ELEMENT_ID} tabIndex={-1} className="flex-1 outline-none">
             {children}
           </main>

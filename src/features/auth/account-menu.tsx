@@ -120,3 +120,25 @@ export function AccountMenu({ signInClassName }: { signInClassName?: string }) {
     </div>
   );
 }
+
+/**
+ * The account line at the bottom of the phone menu: "sign in" for visitors, a link to
+ * their own space once signed in (the header's account button does the rest).
+ */
+export function MobileAccountLink({ className }: { className?: string }) {
+  const t = useTranslations("Auth.menu");
+  const user = useAppSelector(selectUser);
+  const userType = useAppSelector(selectUserType);
+  if (!user || !userType) {
+    return (
+      <NextLink href={REALMS.client.signIn} className={className}>
+        {t("signIn")}
+      </NextLink>
+    );
+  }
+  return (
+    <NextLink href={REALMS[userType].home} className={className}>
+      {userType === "client" ? t("account") : t("proHome")}
+    </NextLink>
+  );
+}

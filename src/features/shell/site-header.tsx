@@ -9,8 +9,13 @@ import { PhoneLink } from "./phone-link";
 import { ErrorBoundary } from "./error-boundary";
 import { Logo } from "./logo";
 
-/** `account`: the account entry (sign-in link or signed-in menu), mounted by the layout from the auth feature. */
-export async function SiteHeader({ account }: { account?: ReactNode } = {}) {
+const MOBILE_ACCOUNT_CLASS = "flex min-h-12 items-center text-lg font-semibold text-primary";
+
+/**
+ * `account`: the account entry (sign-in link or signed-in menu) and `mobileAccount`: the
+ * phone menu's account line, both mounted by the layout from the auth feature.
+ */
+export async function SiteHeader({ account, mobileAccount }: { account?: ReactNode; mobileAccount?: (className: string) => ReactNode } = {}) {
   const t = await getTranslations("Shell");
   const navItems = HEADER_LINKS.map((link) => ({ ...link, label: t(`nav.${link.key}`) }));
   const linkClass = "whitespace-nowrap rounded-sm px-1 py-2 font-medium text-ink hover:text-primary hover:underline";
@@ -58,9 +63,11 @@ export async function SiteHeader({ account }: { account?: ReactNode } = {}) {
                     </li>
                   ))}
                   <li>
-                    <Link href={paths.login()} className="flex min-h-12 items-center text-lg font-semibold text-primary">
-                      {t("nav.login")}
-                    </Link>
+                    {mobileAccount?.(MOBILE_ACCOUNT_CLASS) ?? (
+                      <Link href={paths.login()} className={MOBILE_ACCOUNT_CLASS}>
+                        {t("nav.login")}
+                      </Link>
+                    )}
                   </li>
                 </ul>
               </nav>
