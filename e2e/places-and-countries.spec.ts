@@ -173,7 +173,9 @@ test.describe("country page", () => {
     expect(response?.status()).toBe(200);
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("نقل الجثمان – المغرب");
-    await expect(page.getByText("ملاحظات كتبها فريقنا باللغة الفرنسية.")).toBeVisible();
+    // The editorial notes are translated: no "written in French" notice, the list marked Arabic.
+    await expect(page.getByText("ملاحظات كتبها فريقنا باللغة الفرنسية.")).toHaveCount(0);
+    await expect(page.locator('section[aria-labelledby="notes-heading"] ul')).toHaveAttribute("lang", "ar");
   });
 
   test("the index features the usual destinations and lists every country; unknown countries are a 404", async ({ page, request }) => {

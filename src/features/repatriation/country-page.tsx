@@ -166,8 +166,8 @@ export async function CountryPage({ view, locale }: { view: CountryView; locale:
               <h2 id="notes-heading" className="text-2xl">
                 {t("notesHeading")}
               </h2>
-              {locale !== "fr" ? <p className="mt-1 text-sm text-ink-soft">{t("notesLanguage")}</p> : null}
-              <ul className="mt-4 space-y-3" lang="fr">
+              {view.notesLang !== locale ? <p className="mt-1 text-sm text-ink-soft">{t("notesLanguage")}</p> : null}
+              <ul className="mt-4 space-y-3" lang={view.notesLang}>
                 {view.notes.map((note) => (
                   <li key={note} className="flex gap-3">
                     <span aria-hidden="true" className="mt-2.5 size-2 shrink-0 rounded-full bg-primary" />

@@ -5,7 +5,7 @@ import { DEMO_CATALOG, DEMO_PARTNERS } from "@/domain/quote/demo-catalog";
 import { computeQuote } from "@/domain/quote/pricing";
 import type { AirportRecord, ConsulateRecord, CountryPageData, RouteRecord } from "@/server/services/countries-page";
 import { countryName } from "./country-name";
-import type { Agreement, CountryNotes } from "./country-notes";
+import { localisedNotes, type Agreement, type CountryNotes } from "./country-notes";
 
 /** What a country page shows, computed from the database and the editorial notes; pure. */
 
@@ -31,6 +31,8 @@ export interface CountryView {
   delayDays: readonly [number, number] | null;
   /** French editorial notes. */
   notes: string[];
+  /** Language the notes are written in: the page's, or French when not translated. */
+  notesLang: Locale;
   consulates: ConsulateRecord[];
   airports: AirportRecord[];
   routes: RouteRecord[];
@@ -89,6 +91,7 @@ export function estimateFromRoutes(code: string, routes: readonly RouteRecord[])
 export function buildCountryView(data: CountryPageData, notes: CountryNotes | null, locale: Locale): CountryView {
   const { country } = data;
   const estimate = estimateFromRoutes(country.code, data.routes);
+  const localised = notes ? localisedNotes(notes, locale) : { notes: [], lang: "fr" as Locale };
   return {
     code: country.code,
     name: countryName(country.names, locale),
@@ -97,7 +100,8 @@ export function buildCountryView(data: CountryPageData, notes: CountryNotes | nu
     path: paths.repatriationCountry(country.slug),
     agreement: notes?.agreement ?? "unknown",
     delayDays: notes?.typicalDelayDays ?? null,
-    notes: notes?.notes ?? [],
+    notes: localised.notes,
+    notesLang: localised.lang,
     consulates: data.consulates,
     airports: data.airports,
     routes: data.routes,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countryName, serbianToLatin } from "@/features/repatriation/country-name";
-import { countryNotes } from "@/features/repatriation/country-notes";
+import { countryNotes, localisedNotes } from "@/features/repatriation/country-notes";
 import { buildCountryView, countryOfferRange, estimateFromRoutes, repatriationTotal } from "@/features/repatriation/country-view";
 import type { CountryPageData, RouteRecord } from "@/server/services/countries-page";
 
@@ -61,6 +61,27 @@ describe("countryNotes", () => {
     expect(notes?.agreement).toBe("unknown");
     expect(notes?.mainAirports).toContain("CMN");
     expect(countryNotes("zz")).toBeNull();
+  });
+
+  it("gives the notes in the page's language, in French where a translation is missing or incomplete", () => {
+    const morocco = countryNotes("ma")!;
+    for (const locale of ["ar", "de", "en", "es", "he", "it", "pt", "sr", "tr", "zh"] as const) {
+      const { notes, lang } = localisedNotes(morocco, locale);
+      expect(lang).toBe(locale);
+      expect(notes).toHaveLength(morocco.notes.length);
+      expect(notes.some((note) => morocco.notes.includes(note))).toBe(false);
+    }
+    expect(localisedNotes(morocco, "fr")).toEqual({ notes: morocco.notes, lang: "fr" });
+    const extraNote = { ...morocco, notes: [...morocco.notes, "Une note ajoutée depuis."] };
+    expect(localisedNotes(extraNote, "en")).toEqual({ notes: extraNote.notes, lang: "fr" });
+    const untranslated = { ...morocco, code: "zz" };
+    expect(localisedNotes(untranslated, "de").lang).toBe("fr");
+  });
+
+  it("marks the country page's notes with their language", () => {
+    const view = buildCountryView(data, countryNotes("ma"), "en");
+    expect(view.notesLang).toBe("en");
+    expect(buildCountryView(data, countryNotes("ma"), "fr").notesLang).toBe("fr");
   });
 });
 
