@@ -4,10 +4,12 @@
 // `next start` still works and serves the same product without the cache.
 //   node server.mjs [port]     (default 3000; needs a build: npx next build)
 import { createServer } from "node:http";
-import next from "next";
 import { createPageCache } from "./src/server/http/page-cache.mjs";
 
+// Set before Next.js and React load, as `next start` does: they pick their production
+// builds from it when their modules are first read.
 process.env.NODE_ENV = "production";
+const { default: next } = await import("next");
 const port = Number(process.argv[2] ?? 3000);
 const app = next({ dev: false, dir: import.meta.dirname, hostname: "localhost", port });
 await app.prepare();
