@@ -120,3 +120,15 @@ test.describe("a few pages in Arabic", () => {
     });
   }
 });
+
+test("no public page scrolls sideways on a phone, in French or in Arabic @phone", async ({ page, baseURL, isMobile }) => {
+  test.skip(!isMobile, "phone layout only");
+  const wide: string[] = [];
+  const pages = [...PUBLIC_PAGES.map((path) => new URL(path, baseURL).toString()), ...ARABIC_PAGES.map((path) => onLocale(baseURL, "ar", path))];
+  for (const url of pages) {
+    await page.goto(url);
+    const { content, viewport } = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+    if (content > viewport) wide.push(`${url}: ${content}px for ${viewport}px`);
+  }
+  expect(wide).toEqual([]);
+});

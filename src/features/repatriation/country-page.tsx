@@ -56,8 +56,8 @@ export async function CountryPage({ view, locale }: { view: CountryView; locale:
         </div>
       </header>
 
-      <div className="grid gap-10 lg:grid-cols-3">
-        <div className="space-y-12 lg:col-span-2">
+      <div className="grid grid-cols-1 gap-10 lg:grid-cols-3">
+        <div className="min-w-0 space-y-12 lg:col-span-2">
           <section aria-labelledby="estimate-heading" className="rounded-lg border border-line bg-surface p-5 shadow-card sm:p-6">
             <h2 id="estimate-heading" className="text-2xl">
               {t("estimateHeading")}
