@@ -1,8 +1,8 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { UserType } from "@/domain/roles";
 import { changePasswordFormSchema, type ChangePasswordFormInput } from "@/domain/schemas/auth";
@@ -14,7 +14,7 @@ import { REALMS } from "./auth-realm";
 import { useErrorText } from "./error-text";
 import { FormErrors } from "./form-errors";
 import { PasswordField } from "./password-field";
-import { PasswordStrength } from "./password-strength";
+import { NewPasswordFields } from "./new-password-fields";
 
 /**
  * Change of password by a signed-in user: current password, new one twice with a
@@ -30,12 +30,10 @@ export function ChangePasswordForm({ realm }: { realm: UserType }) {
   const [serverCodes, setServerCodes] = useState<string[]>([]);
   const errorRef = useRef<HTMLDivElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
-  const strengthId = useId();
   const { register, handleSubmit, formState, control, setError, reset } = useForm<ChangePasswordFormInput>({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { current_password: "", password: "", password_confirmation: "" },
   });
-  const password = useWatch({ control, name: "password" });
 
   useEffect(() => {
     if (serverCodes.length > 0) errorRef.current?.focus();
@@ -85,27 +83,7 @@ export function ChangePasswordForm({ realm }: { realm: UserType }) {
           error={errors.one(formState.errors.current_password?.message)}
           {...register("current_password")}
         />
-        <PasswordField
-          label={tp("new")}
-          hint={tp("hint")}
-          autoComplete="new-password"
-          required
-          showLabel={tp("show")}
-          hideLabel={tp("hide")}
-          aria-describedby={strengthId}
-          error={errors.one(formState.errors.password?.message)}
-          after={<PasswordStrength password={password} id={strengthId} />}
-          {...register("password")}
-        />
-        <PasswordField
-          label={tp("confirm")}
-          autoComplete="new-password"
-          required
-          showLabel={tp("show")}
-          hideLabel={tp("hide")}
-          error={errors.one(formState.errors.password_confirmation?.message)}
-          {...register("password_confirmation")}
-        />
+        <NewPasswordFields register={register} control={control} errors={formState.errors} />
         <div className="flex flex-col-reverse items-start gap-4 sm:flex-row sm:items-center sm:justify-between">
           <Link href={config.home} variant="standalone">
             {realm === "client" ? t("back") : t("backPro")}

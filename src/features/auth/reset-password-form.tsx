@@ -1,9 +1,9 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { UserType } from "@/domain/roles";
 import { resetPasswordFormSchema, type ResetPasswordFormInput } from "@/domain/schemas/auth";
@@ -16,8 +16,7 @@ import { errorCodesOf, openCookieSession, resetPassword } from "./auth-calls";
 import { REALMS } from "./auth-realm";
 import { useErrorText } from "./error-text";
 import { FormErrors } from "./form-errors";
-import { PasswordField } from "./password-field";
-import { PasswordStrength } from "./password-strength";
+import { NewPasswordFields } from "./new-password-fields";
 
 /**
  * The page the reset e-mail leads to (through the API's …/password/edit, which checks
@@ -27,7 +26,6 @@ import { PasswordStrength } from "./password-strength";
 export function ResetPasswordForm({ realm }: { realm: UserType }) {
   const config = REALMS[realm];
   const t = useTranslations("Auth.reset");
-  const tp = useTranslations("Auth.password");
   const ts = useTranslations("Auth.signIn");
   const errors = useErrorText();
   const dispatch = useAppDispatch();
@@ -38,12 +36,10 @@ export function ResetPasswordForm({ realm }: { realm: UserType }) {
   const [serverCodes, setServerCodes] = useState<string[]>([]);
   const errorRef = useRef<HTMLDivElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
-  const strengthId = useId();
   const { register, handleSubmit, formState, control } = useForm<ResetPasswordFormInput>({
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { password: "", password_confirmation: "" },
   });
-  const password = useWatch({ control, name: "password" });
 
   // The token stays out of the address bar, history and any later Referer.
   useEffect(() => {
@@ -105,27 +101,7 @@ export function ResetPasswordForm({ realm }: { realm: UserType }) {
     <div className="flex flex-col gap-5">
       <FormErrors ref={errorRef} title={ts("errorTitle")} messages={errors.many(serverCodes)} />
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
-        <PasswordField
-          label={tp("new")}
-          hint={tp("hint")}
-          autoComplete="new-password"
-          required
-          showLabel={tp("show")}
-          hideLabel={tp("hide")}
-          aria-describedby={strengthId}
-          error={errors.one(formState.errors.password?.message)}
-          after={<PasswordStrength password={password} id={strengthId} />}
-          {...register("password")}
-        />
-        <PasswordField
-          label={tp("confirm")}
-          autoComplete="new-password"
-          required
-          showLabel={tp("show")}
-          hideLabel={tp("hide")}
-          error={errors.one(formState.errors.password_confirmation?.message)}
-          {...register("password_confirmation")}
-        />
+        <NewPasswordFields register={register} control={control} errors={formState.errors} />
         <div className="flex flex-col-reverse items-start gap-4 sm:flex-row sm:items-center sm:justify-between">
           <Link href={config.signIn} variant="standalone">
             {ts("backToSignIn")}
