@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { arg, stopProcessGroup } from "./bench-kit";
 
 const require = createRequire(import.meta.url);
 const root = join(import.meta.dirname, "..");
@@ -23,10 +24,6 @@ interface AutocannonResult {
 type Autocannon = (options: Record<string, unknown>, callback: (error: Error | null, result: AutocannonResult) => void) => unknown;
 const autocannon = require("autocannon") as Autocannon;
 
-const arg = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 && process.argv[index + 1] ? process.argv[index + 1]! : fallback;
-};
 const port = Number(arg("port", "3499"));
 const duration = Number(arg("duration", "10"));
 const connections = Number(arg("connections", "20"));
@@ -57,27 +54,6 @@ function startServer(kind: ServerKind): ChildProcess {
     env: { ...process.env, SITE_URL: process.env.SITE_URL ?? `http://localhost:${port}`, NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
-  });
-}
-
-/** Stops the server's process group and waits until its port is free. */
-function stopServer(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      child.kill("SIGTERM");
-    }
-    setTimeout(() => {
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        // Already gone.
-      }
-      resolve();
-    }, 10_000).unref();
   });
 }
 
@@ -150,7 +126,7 @@ async function runOn(kind: ServerKind, bytes: number): Promise<Run> {
     const results = [await measure(`page ${pagePath}`, pagePath, bytes), await measure(`static /${staticName}`, `/${staticName}`, bytes)];
     return { server: kind, cache, results, ratio: results[0]!.rps / results[1]!.rps };
   } finally {
-    await stopServer(server);
+    await stopProcessGroup(server, 10_000);
   }
 }
 
@@ -166,7 +142,7 @@ try {
     if (!response.ok) throw new Error(`${pagePath} answered ${response.status}`);
     html = Buffer.from(await response.arrayBuffer());
   } finally {
-    await stopServer(first);
+    await stopProcessGroup(first, 10_000);
   }
   writeFileSync(staticFile, html);
   console.log(`\n▶ ${pagePath}: ${html.length} bytes; static copy /${staticName} of the same size`);

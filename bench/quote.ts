@@ -3,10 +3,11 @@
 // autocannon at concurrency 20. Every accepted deal is then read back by its uuid.
 //   tsx bench/quote.ts [--engines pglite,postgres] [--duration 10] [--connections 20] [--port 3998] [--iterations 20000]
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { arg, percentile, postgresInstalled, stopProcessGroup } from "./bench-kit";
 import type { QuoteAnswers } from "@/domain/quote/answers";
 import { DEMO_CATALOG, DEMO_OPERATOR, DEMO_PARTNERS } from "@/domain/quote/demo-catalog";
 import { computeQuote } from "@/domain/quote/pricing";
@@ -14,21 +15,12 @@ import { computeQuote } from "@/domain/quote/pricing";
 const require = createRequire(import.meta.url);
 const root = join(import.meta.dirname, "..");
 
-const arg = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 && process.argv[index + 1] ? process.argv[index + 1]! : fallback;
-};
 const duration = Number(arg("duration", "10"));
 const connections = Number(arg("connections", "20"));
 const port = Number(arg("port", "3998"));
 const iterations = Number(arg("iterations", "20000"));
 const engines = arg("engines", "pglite,postgres").split(",");
 const P95_GOAL_MS = 50;
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 /** Answer sets as families give them: cremations, burials, repatriations, with and without options. */
 const SCENARIOS: QuoteAnswers[] = [
@@ -65,10 +57,6 @@ type Autocannon = (options: Record<string, unknown>, callback: (error: Error | n
 };
 const autocannon = require("autocannon") as Autocannon;
 
-function postgresAvailable(): boolean {
-  return existsSync("/usr/lib/postgresql") && readdirSync("/usr/lib/postgresql").some((v) => existsSync(join("/usr/lib/postgresql", v, "bin", "initdb")));
-}
-
 function startServer(engine: string, dataDir: string): Promise<ChildProcess> {
   // The API alone on node:http over a fresh seeded database; e-mails go to a temporary outbox.
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, SITE_URL: `http://127.0.0.1:${port}` };
@@ -90,26 +78,6 @@ function startServer(engine: string, dataDir: string): Promise<ChildProcess> {
       clearTimeout(timer);
       reject(new Error(`the API exited with code ${code}`));
     });
-  });
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.removeAllListeners("exit");
-    child.on("exit", () => resolve());
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      child.kill("SIGTERM");
-    }
-    setTimeout(() => {
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        // Already gone.
-      }
-    }, 20_000).unref();
   });
 }
 
@@ -194,7 +162,7 @@ async function run(label: string, body: (n: number) => string) {
 let ok = true;
 const goals: string[] = [];
 for (const engine of engines) {
-  if (engine === "postgres" && !postgresAvailable()) {
+  if (engine === "postgres" && !postgresInstalled()) {
     console.log("\nPostgreSQL is not installed here: skipping it.");
     continue;
   }
@@ -208,7 +176,7 @@ for (const engine of engines) {
     goals.push(`  ${engine}: the funnel's POST p95 ${first.p95.toFixed(1)} ms → ${met ? "met" : "NOT met"}; a whole submission p95 ${full.p95.toFixed(1)} ms`);
     ok &&= met && full.failures === 0 && full.missing === 0;
   } finally {
-    await stopServer(server);
+    await stopProcessGroup(server, 20_000);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -3,10 +3,11 @@
 // communes with varied queries, on PGlite and on PostgreSQL (when it can be started).
 //   tsx bench/run.ts [--engines pglite,postgres] [--duration 10] [--connections 50]
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import { join } from "node:path";
+import { arg, percentile, postgresInstalled, stopProcessGroup } from "./bench-kit";
 
 const require = createRequire(import.meta.url);
 const root = join(import.meta.dirname, "..");
@@ -25,10 +26,6 @@ type Autocannon = ((options: Record<string, unknown>, callback: (error: Error | 
 };
 const autocannon = require("autocannon") as Autocannon;
 
-const arg = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 && process.argv[index + 1] ? process.argv[index + 1]! : fallback;
-};
 const duration = Number(arg("duration", "10"));
 const connections = Number(arg("connections", "50"));
 const port = Number(arg("port", "3999"));
@@ -75,11 +72,6 @@ interface Measure {
   p99: number;
   requests: number;
   failures: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 /** `seconds` of load, or with `amount`, exactly that many requests (one pass over the questions). */
@@ -156,27 +148,9 @@ function startServer(engine: string, cache: boolean): Promise<{ child: ChildProc
   });
 }
 
-function stopServer(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.removeAllListeners("exit");
-    child.on("exit", () => resolve());
-    // The server runs in its own process group (with-postgres and its PostgreSQL included).
-    const group = (signal: NodeJS.Signals) => {
-      try {
-        process.kill(-child.pid!, signal);
-      } catch {
-        child.kill(signal);
-      }
-    };
-    group("SIGTERM");
-    setTimeout(() => group("SIGKILL"), 30_000).unref();
-  });
-}
-
+/** Installed, or installable by scripts/with-postgres.mjs (root with apt-get). */
 function postgresAvailable(): boolean {
-  if (existsSync("/usr/lib/postgresql") && readdirSync("/usr/lib/postgresql").some((v) => existsSync(join("/usr/lib/postgresql", v, "bin", "initdb")))) return true;
-  return process.getuid?.() === 0 && spawnSync("sh", ["-c", "command -v apt-get"]).status === 0;
+  return postgresInstalled() || (process.getuid?.() === 0 && spawnSync("sh", ["-c", "command -v apt-get"]).status === 0);
 }
 
 const queries = communeQueries();
@@ -200,7 +174,7 @@ for (const engine of engines) {
     await measure(engine, "warm-up", autocompletePaths, 0, autocompletePaths.length);
     results.push(await measure(engine, "cityhalls autocomplete", autocompletePaths, duration));
   } finally {
-    await stopServer(server.child);
+    await stopProcessGroup(server.child, 30_000);
   }
   console.log(`▶ ${engine}: again with the autocomplete cache off, every answer from the database…`);
   server = await startServer(engine, false);
@@ -208,7 +182,7 @@ for (const engine of engines) {
     await measure(engine, "warm-up", autocompletePaths, 3);
     results.push(await measure(engine, "cityhalls autocomplete, no cache", autocompletePaths, duration));
   } finally {
-    await stopServer(server.child);
+    await stopProcessGroup(server.child, 30_000);
   }
 }
 
