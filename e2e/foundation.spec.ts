@@ -1,31 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { PARAMETERLESS_PAGES } from "./public-pages";
 
-const PUBLIC_ROUTES = [
-  "/",
-  "/guides-obseques",
-  "/a-propos-des-pompes-funebres-autrement",
-  "/pompes-funebres",
-  "/devis-obseques",
-  "/devis-obseques/confirmation",
-  "/devis-obseques/ceremonie",
-  "/pierre-tombale",
-  "/catalogue-pierres-tombales",
-  "/catalogue-pierres-tombales/confirmation",
-  "/fleurs-obseques",
-  "/fleurs-obseques/confirmation",
-  "/paiement",
-  "/presse",
-  "/professionnels-funeraire",
-  "/devis",
-  "/rapatriement-corps-pays",
-  "/avis-paisible",
-  "/nos-services-funeraires",
-  "/lexique-obseques",
-  "/prestations-obseques-en-details",
-  "/obseques-ecologiques",
-  "/aides-financieres",
-  "/me-connecter",
-];
+const PUBLIC_ROUTES = [...PARAMETERLESS_PAGES, "/me-connecter"];
 
 function localeUrl(baseURL: string | undefined, locale: string, path = "/") {
   const url = new URL(path, baseURL);

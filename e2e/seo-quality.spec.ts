@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { PARAMETERLESS_PAGES } from "./public-pages";
 
 /**
  * Quality of every public page of SPEC §2: no serious or critical accessibility
@@ -9,34 +10,13 @@ import { expect, test, type Page } from "@playwright/test";
  */
 
 const PUBLIC_PAGES = [
-  "/",
-  "/guides-obseques",
+  ...PARAMETERLESS_PAGES,
+  // A sample of the pages with parameters.
   "/guides-obseques/rapatriement-de-corps",
   "/guides-obseques/rapatriement-de-corps/rapatrier-un-corps-a-l-etranger",
-  "/a-propos-des-pompes-funebres-autrement",
-  "/pompes-funebres",
   "/pompes-funebres/lyon-69123",
   "/pompes-funebres/rhone-69",
-  "/devis-obseques",
-  "/devis-obseques/confirmation",
-  "/devis-obseques/ceremonie",
-  "/pierre-tombale",
-  "/catalogue-pierres-tombales",
-  "/catalogue-pierres-tombales/confirmation",
-  "/fleurs-obseques",
-  "/fleurs-obseques/confirmation",
-  "/paiement",
-  "/presse",
-  "/professionnels-funeraire",
-  "/devis",
-  "/rapatriement-corps-pays",
   "/rapatriement-corps-pays/maroc",
-  "/avis-paisible",
-  "/nos-services-funeraires",
-  "/lexique-obseques",
-  "/prestations-obseques-en-details",
-  "/obseques-ecologiques",
-  "/aides-financieres",
 ] as const;
 
 /** Pages checked again on the Arabic host (right-to-left layout). */
