@@ -123,10 +123,11 @@ export function createPageCache(options = {}) {
     /** @type {Buffer[]} */
     const chunks = [];
     let size = 0;
-    let tooBig = false;
+    // Too big to keep, or written in a form this copy cannot read back (raw header arrays, odd chunks).
+    let uncacheable = false;
     /** @param {unknown} chunk @param {unknown} encoding */
     const collect = (chunk, encoding) => {
-      if (tooBig || chunk === undefined || chunk === null || typeof chunk === "function") return;
+      if (uncacheable || chunk === undefined || chunk === null || typeof chunk === "function") return;
       const buffer = Buffer.isBuffer(chunk)
         ? chunk
         : typeof chunk === "string"
@@ -135,11 +136,11 @@ export function createPageCache(options = {}) {
             ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
             : null;
       if (!buffer) {
-        tooBig = true;
+        uncacheable = true;
         return;
       }
       size += buffer.length;
-      if (size > maxEntryBytes) tooBig = true;
+      if (size > maxEntryBytes) uncacheable = true;
       // A copy: the writer may reuse its buffer once the write is done.
       else chunks.push(Buffer.from(buffer));
     };
@@ -149,7 +150,7 @@ export function createPageCache(options = {}) {
     // Headers handed to writeHead() are not readable afterwards: move them to setHeader().
     /** @type {any} */ (res).writeHead = function writeHead(/** @type {any[]} */ ...args) {
       const headers = args.find((arg, index) => index > 0 && arg && typeof arg === "object");
-      if (Array.isArray(headers)) tooBig = true;
+      if (Array.isArray(headers)) uncacheable = true;
       else if (headers) {
         for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
         args.splice(args.indexOf(headers), 1);
@@ -165,7 +166,7 @@ export function createPageCache(options = {}) {
       return originalEnd.apply(res, /** @type {any} */ (args));
     };
     res.once("finish", () => {
-      if (tooBig) return;
+      if (uncacheable) return;
       const headers = /** @type {Record<string, string | string[] | number | undefined>} */ (res.getHeaders());
       const seconds = storableSeconds(res.statusCode, headers, maxAgeSeconds);
       if (seconds <= 0) return;
