@@ -158,4 +158,6 @@ export interface FunnelDealView {
   submitted_at: number | null;
   created_at: number;
   updated_at: number;
+  /** Only in the answer that created the deal: its key for a family without a session. */
+  resume_token?: string;
 }
