@@ -7,7 +7,6 @@ import type { z } from "zod";
  * with the field's code instead of a failed query.
  */
 // A NUL, a high surrogate not followed by a low one, or a low one not preceded by a high one.
-// eslint-disable-next-line no-control-regex -- finding the NUL byte is the point
 const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export function hasUnstorableText(value: string): boolean {

@@ -184,7 +184,7 @@ async function issueResumeToken(db: Db, dealId: number, now: Date): Promise<stri
 }
 
 /** True when the token opens this deal; each use pushes its expiry back. */
-async function useResumeToken(db: Db, dealId: number, token: string | null | undefined, now: Date): Promise<boolean> {
+async function acceptResumeToken(db: Db, dealId: number, token: string | null | undefined, now: Date): Promise<boolean> {
   if (!token || token.length < 32 || token.length > 200) return false;
   const used = await db
     .update(dealResumeTokens)
@@ -208,7 +208,7 @@ async function holdsDeal(db: Db, dealId: number, ctx: FunnelContext): Promise<bo
 /** How the caller may reach this deal, or null (then the deal does not exist for them: 404). */
 async function accessTo(db: Db, dealId: number, ctx: FunnelContext, now: Date): Promise<FunnelAccess | null> {
   if (await holdsDeal(db, dealId, ctx)) return "account";
-  if (await useResumeToken(db, dealId, ctx.resumeToken, now)) return "token";
+  if (await acceptResumeToken(db, dealId, ctx.resumeToken, now)) return "token";
   return null;
 }
 
