@@ -14,19 +14,9 @@ export function proxy(request: NextRequest) {
   // Next.js links its generated share image as /{locale}/opengraph-image: let it through.
   if (isLocale(first) && pathname.startsWith(`/${first}/opengraph-image`)) return NextResponse.next();
   const url = request.nextUrl.clone();
-  // An internal locale prefix typed in the address bar is not a public URL, nor is a path with malformed
-  // percent-encoding (its page would fail decoding it): both go to the not-found page.
-  url.pathname = isLocale(first) || !decodable(pathname) ? `/${locale}/404` : `/${locale}${pathname === "/" ? "" : pathname}`;
+  // An internal locale prefix typed in the address bar is not a public URL: route it to the not-found page.
+  url.pathname = isLocale(first) ? `/${locale}/404` : `/${locale}${pathname === "/" ? "" : pathname}`;
   return NextResponse.rewrite(url);
-}
-
-function decodable(pathname: string): boolean {
-  try {
-    decodeURIComponent(pathname);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export const config = {

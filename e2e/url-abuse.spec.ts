@@ -7,8 +7,9 @@ import { expect, test } from "@playwright/test";
  * percent-encoding is the client's error (400/404), never a 500.
  */
 
+/** Every file of Next's server output, where its page cache writes (app/ and route-cache/). */
 function cachedFiles(): string[] {
-  const root = join(process.cwd(), ".next/server/app");
+  const root = join(process.cwd(), ".next/server");
   return readdirSync(root, { recursive: true }).map(String);
 }
 
