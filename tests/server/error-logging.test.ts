@@ -15,6 +15,19 @@ afterAll(async () => {
   await database?.close();
 });
 
+describe("failed queries", () => {
+  it("throw without the values of the query, keeping the codes callers test", async () => {
+    const failure = await database.db.execute(sql`SELECT ${"claire.martin@example.org"}::int`).then(
+      () => null,
+      (error: unknown) => error as Error & { cause?: { code?: string } },
+    );
+    expect(failure).not.toBeNull();
+    const everything = `${failure!.message} ${failure!.stack} ${String(failure!.cause)} ${JSON.stringify(failure)} ${JSON.stringify(failure!.cause)}`;
+    expect(everything).not.toContain("claire.martin@example.org");
+    expect(failure!.cause?.code).toBe("22P02");
+  });
+});
+
 describe("error logs", () => {
   it("carry the request id and the SQLSTATE of a failed query, not its parameters", async () => {
     const app = new Hono();
