@@ -315,3 +315,36 @@ describe("text that PostgreSQL cannot store", () => {
     expect((await send("POST", PATH, { answers: LYON_CREMATION, defunct: { firstname: "Jean 🌹" } })).status).toBe(201);
   });
 });
+
+describe("authorization matrix of the funnel's deal routes", () => {
+  it("opens a deal to its token and to its signed-in holder only", async () => {
+    const family = client();
+    const deal = await draftDeal({ client: family });
+    await ctx.db.update(clients).set({ passwordHash: "x" }).where(eq(clients.email, family.email));
+    const callers: Record<string, Record<string, string>> = {
+      anonymous: {},
+      "wrong token": withToken("A".repeat(43)),
+      token: withToken(deal.resume_token),
+      owner: await signInHeaders(ctx.db, "client", family.email),
+      "another client": await signInHeaders(ctx.db, "client", "client@demo.test"),
+      advisor: await signInHeaders(ctx.db, "business_user", "conseiller@demo.test"),
+    };
+    const expected: Record<string, [number, number, number]> = {
+      // GET, PUT (answers of a draft), GET quote.pdf
+      anonymous: [404, 404, 404],
+      "wrong token": [404, 404, 404],
+      token: [200, 200, 200],
+      owner: [200, 200, 200],
+      "another client": [404, 404, 404],
+      advisor: [404, 404, 404],
+    };
+    for (const [who, headers] of Object.entries(callers)) {
+      const got = [
+        (await send("GET", `${PATH}/${deal.uuid}`, undefined, headers)).status,
+        (await send("PUT", `${PATH}/${deal.uuid}`, { answers: LYON_CREMATION }, headers)).status,
+        (await send("GET", `${PATH}/${deal.uuid}/quote.pdf`, undefined, headers)).status,
+      ];
+      expect(got, who).toEqual(expected[who]);
+    }
+  });
+});
