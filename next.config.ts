@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 import { serverEnv } from "./src/config/env";
@@ -20,6 +21,8 @@ const nextConfig: NextConfig = {
   // The stylesheet (≈10 KB compressed) goes inside the page instead of a render-blocking
   // request: the first paint no longer waits for a second round trip on a slow network.
   experimental: { inlineCss: true },
+  // Next's own page cache, minus error pages: an invented slug's 404 is never written to disk (issue 21).
+  cacheHandler: fileURLToPath(new URL("./src/server/http/isr-cache-handler.mjs", import.meta.url)),
 };
 
 export default withNextIntl(nextConfig);

@@ -124,7 +124,11 @@ function load(seconds: number, collect: boolean, body: (n: number) => string) {
               return request;
             },
             onResponse: (status: number, responseBody: string) => {
-              if (collect && status === 201) accepted.push((JSON.parse(responseBody) as { uuid: string }).uuid);
+              if (collect && status === 201) {
+                const created = JSON.parse(responseBody) as { uuid: string; resume_token: string };
+                // The uuid alone opens nothing: keep the deal's resume token to read it back.
+                accepted.push(`${created.uuid} ${created.resume_token}`);
+              }
             },
           },
         ],
@@ -138,7 +142,12 @@ function load(seconds: number, collect: boolean, body: (n: number) => string) {
 async function verifyStored(uuids: string[]): Promise<number> {
   let missing = 0;
   for (let i = 0; i < uuids.length; i += 20) {
-    const answers = await Promise.all(uuids.slice(i, i + 20).map((uuid) => fetch(`http://127.0.0.1:${port}/api/v1/funeral_funnel/deals/${uuid}`).then((r) => r.status)));
+    const answers = await Promise.all(
+      uuids.slice(i, i + 20).map((entry) => {
+        const [uuid, token] = entry.split(" ");
+        return fetch(`http://127.0.0.1:${port}/api/v1/funeral_funnel/deals/${uuid}`, { headers: { "x-resume-token": token ?? "" } }).then((r) => r.status);
+      }),
+    );
     missing += answers.filter((status) => status !== 200).length;
   }
   return missing;

@@ -132,14 +132,18 @@ test("a family gets an itemised quote, downloads the PDF and comes back from the
 
   // The e-mail brings the family back to their answers, on another device.
   const mail = await quoteMail(request, email);
-  const resume = /https?:\/\/\S+\/devis-obseques\/ceremonie\?devis=[0-9a-f-]{36}/.exec(mail.text)?.[0];
+  // Its key is a resume token in the fragment (never sent to a server), not the deal's uuid.
+  const resume = /https?:\/\/\S+\/devis-obseques\/ceremonie#devis=[0-9a-f-]{36}&cle=[A-Za-z0-9_-]{43,}/.exec(mail.text)?.[0];
   expect(resume).toBeDefined();
   const other = await browser.newContext({ baseURL });
   const elsewhere = await other.newPage();
-  await elsewhere.goto(new URL(resume!).pathname + new URL(resume!).search);
+  await elsewhere.goto(new URL(resume!).pathname + new URL(resume!).hash);
   await expect(elsewhere.getByText("Voici votre devis, tel que vous l'avez laissé.")).toBeVisible();
+  // Read once, the key leaves the address bar (and so history, analytics and Referers).
+  expect(elsewhere.url()).not.toContain("cle=");
   await question(elsewhere, "À qui envoyer le devis ?");
-  await expect(elsewhere.getByLabel("Adresse e-mail")).toHaveValue(email);
+  // The link alone does not say who the family is: the contact details need their account.
+  await expect(elsewhere.getByLabel("Adresse e-mail")).toHaveValue("");
   await elsewhere.getByRole("button", { name: "Retour" }).click();
   await question(elsewhere, "Souhaitez-vous d'autres services ?");
   await expect(elsewhere.getByLabel(/Soins de conservation/)).toBeChecked();
@@ -245,7 +249,8 @@ test("nothing typed is lost when the connection drops, and an address already in
   await page.getByRole("button", { name: "Recevoir mon devis" }).click();
   await expect(page.getByText("Vous avez déjà un espace avec cette adresse.")).toBeVisible();
   const signIn = page.getByRole("link", { name: "Me connecter et garder mon devis" });
-  await expect(signIn).toHaveAttribute("href", /\/me-connecter\?retour=%2Fdevis-obseques%2Fceremonie%3Fdevis%3D[0-9a-f-]{36}/);
+  // Back from signing in, this device's stored funnel resumes: no deal id nor key in the address.
+  await expect(signIn).toHaveAttribute("href", /\/me-connecter\?retour=%2Fdevis-obseques%2Fceremonie%3Fetape%3D[a-z-]+$/);
   // What was typed is still there.
   await expect(page.getByLabel("Prénom")).toHaveValue("Marie");
 });

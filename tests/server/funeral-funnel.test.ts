@@ -38,8 +38,16 @@ async function send<T = FunnelDealView>(method: "POST" | "PUT", path: string, bo
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
-const create = (body: unknown, headers?: Record<string, string>) => send("POST", "/api/v1/funeral_funnel/deals", body, headers);
-const update = (uuid: string, body: unknown, headers?: Record<string, string>) => send("PUT", `/api/v1/funeral_funnel/deals/${uuid}`, body, headers);
+/** Resume tokens of the deals this file created: the family's key, as the funnel keeps it. */
+const tokens = new Map<string, string>();
+const keyOf = (uuid: string): Record<string, string> => (tokens.has(uuid) ? { "x-resume-token": tokens.get(uuid)! } : {});
+
+async function create(body: unknown, headers?: Record<string, string>) {
+  const result = await send<FunnelDealView & { resume_token?: string }>("POST", "/api/v1/funeral_funnel/deals", body, headers);
+  if (result.body?.uuid && result.body.resume_token) tokens.set(result.body.uuid, result.body.resume_token);
+  return result;
+}
+const update = (uuid: string, body: unknown, headers?: Record<string, string>) => send("PUT", `/api/v1/funeral_funnel/deals/${uuid}`, body, { ...keyOf(uuid), ...headers });
 
 async function dealCount(): Promise<number> {
   const [row] = await ctx.db.select({ value: count() }).from(deals);
@@ -144,8 +152,8 @@ describe("POST /api/v1/funeral_funnel/deals", () => {
     const mail = sent[0]!;
     expect(mail.to).toBe("claire.martin@example.org");
     expect(mail.tag).toBe("funeral_quote");
-    expect(mail.text).toContain(`/api/v1/funeral_funnel/deals/${body.uuid}/quote.pdf`);
-    expect(mail.text).toContain(`/devis-obseques/ceremonie?devis=${body.uuid}`);
+    expect(mail.text).toContain(`/api/v1/funeral_funnel/deals/${body.uuid}/quote.pdf?token=`);
+    expect(mail.text).toContain(`/devis-obseques/ceremonie#devis=${body.uuid}&cle=`);
     const passwordLink = /https?:\/\/\S+\/api\/v1\/auth\/password\/edit\?\S+/.exec(mail.text)?.[0];
     expect(passwordLink).toBeDefined();
     // The account link is a working reset link of the auth service.
@@ -231,10 +239,10 @@ describe("PUT /api/v1/funeral_funnel/deals/{uuid}", () => {
     expect(body.state).toBe("quote_sent");
     expect(body.client).toMatchObject({ email: "paul.durand@example.org", contact_channel: "sms" });
     expect(sent.map((m) => m.to)).toEqual(["paul.durand@example.org"]);
-    // Correcting a typo in the address before any password is chosen updates the same client.
+    // Changing the address afterwards needs the account's session: the link alone cannot (issue 21).
     const fixed = await update(created.uuid, { answers: LYON_CREMATION, client: { ...CLIENT, email: "paul.durand2@example.org", contact_channel: "sms" } });
-    expect(fixed.body.client?.email).toBe("paul.durand2@example.org");
-    expect(await ctx.db.select().from(clients).where(eq(clients.email, "paul.durand@example.org"))).toHaveLength(0);
+    expect(fixed.status).toBe(422);
+    expect(await ctx.db.select().from(clients).where(eq(clients.email, "paul.durand@example.org"))).toHaveLength(1);
   });
 
   it("answers client__email__taken without changing the deal, then attaches it once the holder signs in", async () => {
@@ -242,7 +250,7 @@ describe("PUT /api/v1/funeral_funnel/deals/{uuid}", () => {
     const taken = await update(created.uuid, { answers: { ...LYON_CREMATION, embalming: true }, client: { ...CLIENT, email: "client@demo.test" }, submit: true });
     expect(taken.status).toBe(422);
     expect(taken.body).toEqual({ error: "Unprocessable Entity", errors: ["client__email__taken"] });
-    const unchanged = await getJson<FunnelDealView>(ctx.app, `/api/v1/funeral_funnel/deals/${created.uuid}`);
+    const unchanged = await getJson<FunnelDealView>(ctx.app, `/api/v1/funeral_funnel/deals/${created.uuid}`, keyOf(created.uuid));
     expect(unchanged.body.answers.embalming).toBeUndefined();
     expect(unchanged.body.state).toBe("draft");
 
@@ -264,13 +272,13 @@ describe("PUT /api/v1/funeral_funnel/deals/{uuid}", () => {
 describe("GET /api/v1/funeral_funnel/deals/{uuid} and its PDF", () => {
   it("reads the deal back to resume it, and prints the same quote as a PDF", async () => {
     const { body: created } = await create({ answers: LYON_CREMATION, current_step: "coffin", client: { ...CLIENT, email: "pdf.reader@example.org" } });
-    const read = await getJson<FunnelDealView>(ctx.app, `/api/v1/funeral_funnel/deals/${created.uuid}`);
+    const read = await getJson<FunnelDealView>(ctx.app, `/api/v1/funeral_funnel/deals/${created.uuid}`, keyOf(created.uuid));
     expect(read.status).toBe(200);
     expect(read.body.answers).toMatchObject(LYON_CREMATION);
     expect(read.body.current_step).toBe("coffin");
     expect(read.body.quote.totals.totalTtc).toBe(created.quote.totals.totalTtc);
 
-    const response = await ctx.app.request(`/api/v1/funeral_funnel/deals/${created.uuid}/quote.pdf`);
+    const response = await ctx.app.request(`/api/v1/funeral_funnel/deals/${created.uuid}/quote.pdf`, { headers: keyOf(created.uuid) });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
     const pdf = Buffer.from(await response.arrayBuffer());

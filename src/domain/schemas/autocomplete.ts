@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { localeSchema } from "@/domain/schemas/common";
+import { storableText } from "@/domain/text";
 
 /** GET /api/v1/autocompletes/{kind}: what pickers ask for and what they get back. */
 
@@ -56,9 +57,7 @@ export function isPublicAutocompleteKind(kind: string): boolean {
 }
 
 export const autocompleteQuerySchema = z.object({
-  q: z
-    .string({ error: "autocomplete__q__invalid" })
-    .max(AUTOCOMPLETE_Q_MAX, { error: "autocomplete__q__too_long" })
+  q: storableText(z.string({ error: "autocomplete__q__invalid" }).max(AUTOCOMPLETE_Q_MAX, { error: "autocomplete__q__too_long" }), "autocomplete__q__invalid_characters")
     .optional()
     .meta({
       description: `Search text (at most ${AUTOCOMPLETE_Q_MAX} characters); accents and case are ignored. Empty: the top entries.`,

@@ -4,6 +4,7 @@ import { quoteAnswersSchema, type QuoteAnswers } from "@/domain/quote/answers";
 import type { Quote } from "@/domain/quote/pricing";
 import { phoneSchema } from "@/domain/schemas/common";
 import { trackingSchema } from "@/domain/schemas/tracking";
+import { storableText } from "@/domain/text";
 
 /**
  * Bodies of the funeral funnel (SPEC §7 "Funnels"): POST /api/v1/funeral_funnel/deals
@@ -39,11 +40,14 @@ export type Civility = (typeof CIVILITIES)[number];
 const NAME_MAX = 100;
 
 function nameSchema(field: string) {
-  return z
-    .string({ error: `client__${field}__missing` })
-    .trim()
-    .min(1, { error: `client__${field}__blank` })
-    .max(NAME_MAX, { error: `client__${field}__too_long` });
+  return storableText(
+    z
+      .string({ error: `client__${field}__missing` })
+      .trim()
+      .min(1, { error: `client__${field}__blank` })
+      .max(NAME_MAX, { error: `client__${field}__too_long` }),
+    `client__${field}__invalid_characters`,
+  );
 }
 
 /** The person asking for the quote; it becomes the deal's client and owner. */
@@ -52,15 +56,11 @@ export const funnelClientSchema = z
     civility: z.enum(CIVILITIES, { error: "client__civility__invalid" }).nullable().optional(),
     firstname: nameSchema("firstname"),
     lastname: nameSchema("lastname"),
-    phone: z
-      .string({ error: "client__phone__invalid" })
-      .trim()
-      .max(40, { error: "client__phone__invalid" })
+    phone: storableText(z.string({ error: "client__phone__invalid" }).trim().max(40, { error: "client__phone__invalid" }), "client__phone__invalid_characters")
       .nullable()
       .optional()
       .transform((value) => (value === "" ? null : value)),
-    email: z
-      .string({ error: "client__email__missing" })
+    email: storableText(z.string({ error: "client__email__missing" }), "client__email__invalid_characters")
       .trim()
       .toLowerCase()
       .min(1, { error: "client__email__missing" })
@@ -90,8 +90,12 @@ export type FunnelClientInput = z.infer<typeof funnelClientSchema>;
 export const funnelDefunctSchema = z
   .object({
     civility: z.enum(CIVILITIES, { error: "defunct__civility__invalid" }).nullable().optional(),
-    firstname: z.string({ error: "defunct__firstname__invalid" }).trim().max(NAME_MAX, { error: "defunct__firstname__too_long" }).nullable().optional(),
-    lastname: z.string({ error: "defunct__lastname__invalid" }).trim().max(NAME_MAX, { error: "defunct__lastname__too_long" }).nullable().optional(),
+    firstname: storableText(z.string({ error: "defunct__firstname__invalid" }).trim().max(NAME_MAX, { error: "defunct__firstname__too_long" }), "defunct__firstname__invalid_characters")
+      .nullable()
+      .optional(),
+    lastname: storableText(z.string({ error: "defunct__lastname__invalid" }).trim().max(NAME_MAX, { error: "defunct__lastname__too_long" }), "defunct__lastname__invalid_characters")
+      .nullable()
+      .optional(),
   })
   .meta({ id: "FunnelDefunct" });
 export type FunnelDefunctInput = z.infer<typeof funnelDefunctSchema>;
@@ -154,4 +158,6 @@ export interface FunnelDealView {
   submitted_at: number | null;
   created_at: number;
   updated_at: number;
+  /** Only in the answer that created the deal: its key for a family without a session. */
+  resume_token?: string;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailSchema, phoneSchema, postalCodeSchema } from "@/domain/schemas/common";
 import { trackingSchema } from "@/domain/schemas/tracking";
+import { storableText } from "@/domain/text";
 
 /** A family asking to be contacted (call-back form, quote follow-up). */
 
@@ -14,17 +15,16 @@ export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
 export const leadInputSchema = z
   .object({
     kind: z.enum(LEAD_KINDS, { error: "lead__kind__invalid" }).default("funeral"),
-    firstname: z.string().trim().max(100, { error: "lead__firstname__too_long" }).nullable().optional(),
-    lastname: z
-      .string({ error: "lead__lastname__missing" })
-      .trim()
-      .min(1, { error: "lead__lastname__blank" })
-      .max(100, { error: "lead__lastname__too_long" }),
+    firstname: storableText(z.string().trim().max(100, { error: "lead__firstname__too_long" }), "lead__firstname__invalid_characters").nullable().optional(),
+    lastname: storableText(
+      z.string({ error: "lead__lastname__missing" }).trim().min(1, { error: "lead__lastname__blank" }).max(100, { error: "lead__lastname__too_long" }),
+      "lead__lastname__invalid_characters",
+    ),
     phone: phoneSchema.nullable().optional(),
     email: emailSchema.nullable().optional(),
     contact_channel: z.enum(CONTACT_CHANNELS, { error: "lead__contact_channel__invalid" }).default("phone"),
     postal_code: postalCodeSchema.nullable().optional(),
-    message: z.string().max(5000, { error: "lead__message__too_long" }).nullable().optional(),
+    message: storableText(z.string().max(5000, { error: "lead__message__too_long" }), "lead__message__invalid_characters").nullable().optional(),
     tracking: trackingSchema.nullable().optional(),
   })
   .superRefine((lead, ctx) => {

@@ -1,5 +1,5 @@
 import { ApiError, toApiError } from "@/api-client/api-error";
-import { saveStoredUser, type AuthUser } from "@/api-client/auth-storage";
+import { hasStoredTokens, saveStoredUser, type AuthUser } from "@/api-client/auth-storage";
 import { api, type ApiClient } from "@/api-client/client";
 import type { UserType } from "@/domain/roles";
 import { REALMS } from "./auth-realm";
@@ -64,6 +64,8 @@ export async function changePassword(
 export async function adoptCookieSession(userType: UserType, client: ApiClient = api): Promise<AuthUser | null> {
   try {
     const user = userOf(await client.get<unknown>(`${REALMS[userType].api}/validate_token`, { notifySessionExpired: false }));
+    // The server hands tokens only to a device that has none yet (never replacing an open tab's).
+    if (!hasStoredTokens()) return null;
     saveStoredUser({ user, userType });
     return user;
   } catch (error) {

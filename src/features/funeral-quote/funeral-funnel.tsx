@@ -16,7 +16,7 @@ import { Alert } from "@/ui/alert";
 import { Button } from "@/ui/button";
 import { Spinner } from "@/ui/spinner";
 import { Stepper } from "@/ui/stepper";
-import { fetchPricing, funnelApi, pricingKey, type PricingData, type PricingQuery } from "./funnel-api";
+import { fetchPricing, forgetResumeFragment, funnelApi, pricingKey, readResumeFragment, type PricingData, type PricingQuery } from "./funnel-api";
 import {
   answersKey,
   draftFromDeal,
@@ -100,6 +100,9 @@ export function FuneralFunnel() {
   const [draft, setDraft] = useState<FunnelDraft>(emptyDraft);
   const [step, setStep] = useState<FunnelStep>("situation");
   const [uuid, setUuid] = useState<string | null>(null);
+  // The deal's resume token: its key without a session, sent in a header, kept on this device with the uuid.
+  const [token, setToken] = useState<string | null>(null);
+  const tokenRef = useRef<string | null>(null);
   const [status, setStatus] = useState<SaveStatus>({ kind: "idle" });
   const [server, setServer] = useState<{ quote: Quote; key: string } | null>(null);
   const [pricing, setPricing] = useState<{ key: string; data: PricingData } | null>(null);
@@ -120,23 +123,31 @@ export function FuneralFunnel() {
   const makeSaver = useCallback((initialUuid: string | null) => {
     saverRef.current?.dispose();
     saverRef.current = new FunnelSaver({
-      api: funnelApi(),
+      api: funnelApi(undefined, () => tokenRef.current),
       uuid: initialUuid,
       onStatus: setStatus,
       onSaved: (deal, payload) => {
+        // A new deal (the first save, or a fresh one after an expired link) comes with its own key.
+        if (deal.resume_token) {
+          tokenRef.current = deal.resume_token;
+          setToken(deal.resume_token);
+        }
         setUuid(deal.uuid);
         setServer({ quote: deal.quote, key: answersKey(payload.answers) });
       },
     });
   }, []);
 
-  // Opening: from the e-mail link (?devis=), from this device, or afresh.
+  // Opening: from the e-mail link (#devis=…&cle=…), from this device, or afresh.
   useEffect(() => {
     let cancelled = false;
-    const linkUuid = search.get("devis")?.toLowerCase() ?? null;
+    // The link's key is read once, then taken out of the address before anything else sees it.
+    const link = readResumeFragment(window.location.hash);
+    forgetResumeFragment();
+    const linkUuid = link?.uuid ?? search.get("devis")?.toLowerCase() ?? null;
     const wanted = stepFromSlug(search.get("etape"));
     const stored = loadStoredFunnel();
-    const start = (next: FunnelDraft, at: FunnelStep | null, dealUuid: string | null, how: Resume) => {
+    const start = (next: FunnelDraft, at: FunnelStep | null, dealUuid: string | null, how: Resume, dealToken: string | null) => {
       if (cancelled) return;
       const normalized = normalizeDraft(next);
       const shown = reachableStep(normalized, at);
@@ -145,6 +156,8 @@ export function FuneralFunnel() {
       setDraft(normalized);
       setStep(shown);
       setUuid(dealUuid);
+      tokenRef.current = dealUuid ? dealToken : null;
+      setToken(dealUuid ? dealToken : null);
       setResume(how);
       makeSaver(dealUuid);
       window.history.replaceState(null, "", stepUrl(shown));
@@ -153,25 +166,30 @@ export function FuneralFunnel() {
     if (linkUuid && /^[0-9a-f-]{36}$/.test(linkUuid)) {
       if (stored?.uuid === linkUuid) {
         // This device has the same deal, possibly with answers not yet saved: they win.
-        start(stored.draft, wanted ?? stored.step, linkUuid, { kind: "email" });
-      } else {
-        funnelApi()
-          .get(linkUuid)
+        start(stored.draft, wanted ?? stored.step, linkUuid, { kind: "email" }, link?.token ?? stored.token);
+      } else if (link) {
+        funnelApi(undefined, () => link.token)
+          .get(link.uuid)
           .then((deal) => {
-            start(draftFromDeal(deal, null), wanted ?? deal.current_step, deal.uuid, { kind: "email" });
+            start(draftFromDeal(deal, null), wanted ?? deal.current_step, deal.uuid, { kind: "email" }, link.token);
             setServer({ quote: deal.quote, key: answersKey(deal.answers) });
           })
           .catch(() => {
-            if (stored) start(stored.draft, stored.step, stored.uuid, { kind: "link-invalid" });
-            else start(emptyDraft(), null, null, { kind: "link-invalid" });
+            if (stored) start(stored.draft, stored.step, stored.uuid, { kind: "link-invalid" }, stored.token);
+            else start(emptyDraft(), null, null, { kind: "link-invalid" }, null);
           });
+      } else if (stored) {
+        // An old link with the uuid alone opens nothing: this device's own funnel continues.
+        start(stored.draft, wanted ?? stored.step, stored.uuid, { kind: "local" }, stored.token);
+      } else {
+        start(emptyDraft(), null, null, { kind: "link-invalid" }, null);
       }
     } else if (stored) {
-      start(stored.draft, wanted ?? stored.step, stored.uuid, stored.uuid || stored.draft.answers.situation ? { kind: "local" } : null);
+      start(stored.draft, wanted ?? stored.step, stored.uuid, stored.uuid || stored.draft.answers.situation ? { kind: "local" } : null, stored.token);
     } else {
       const fresh = emptyDraft();
       if (search.get("parcours") === "rapatriement") fresh.choice = "repatriation";
-      start(fresh, null, null, null);
+      start(fresh, null, null, null, null);
     }
     return () => {
       cancelled = true;
@@ -192,8 +210,8 @@ export function FuneralFunnel() {
   // Kept on this device at every change.
   useEffect(() => {
     if (!ready) return;
-    saveStoredFunnel({ uuid, step, draft, submitted: false });
-  }, [ready, uuid, step, draft]);
+    saveStoredFunnel({ uuid, token, step, draft, submitted: false });
+  }, [ready, uuid, token, step, draft]);
 
   const payloadFor = useCallback(
     (next: FunnelDraft, at: FunnelStep): SavePayload => {
@@ -347,6 +365,8 @@ export function FuneralFunnel() {
     draftRef.current = fresh;
     setDraft(fresh);
     setUuid(null);
+    tokenRef.current = null;
+    setToken(null);
     setServer(null);
     setResume(null);
     setStatus({ kind: "idle" });
@@ -363,8 +383,9 @@ export function FuneralFunnel() {
     setServerCodes([]);
     try {
       const deal = await saver.submit({ ...payloadFor(draftRef.current, "contact"), client, submit: true });
-      saveStoredFunnel({ uuid: deal.uuid, step: "contact", draft: draftRef.current, submitted: true });
-      router.push(`${paths.funeralQuoteConfirmation()}?devis=${encodeURIComponent(deal.uuid)}`);
+      saveStoredFunnel({ uuid: deal.uuid, token: tokenRef.current, step: "contact", draft: draftRef.current, submitted: true });
+      // The confirmation page reads the deal and its key from this device, never from the address.
+      router.push(paths.funeralQuoteConfirmation());
     } catch (error) {
       setServerCodes(toApiError(error).codes);
       setSubmitting(false);
@@ -383,7 +404,8 @@ export function FuneralFunnel() {
   const titleKey = step === "place" && planning ? "placePlanning" : step === "resting-place" && draft.choice === "cremation" ? "restingCremation" : step;
   const question = t(`steps.${titleKey}.title`);
   const props: StepProps = { draft, onChange: change, pricing: pricing?.key === wantedPricing ? pricing.data : null, quote: shown.quote, showErrors, question };
-  const returnTo = `${paths.funnelStart()}?devis=${uuid ?? ""}&etape=${STEP_SLUGS.contact}`;
+  // Back from signing in, this device's stored funnel (uuid and key) resumes: nothing in the address.
+  const returnTo = `${paths.funnelStart()}?etape=${STEP_SLUGS.contact}`;
   const missing = showErrors && !isStepAnswered(draft, step) && step !== "contact";
 
   return (

@@ -7,17 +7,48 @@ import type { SaverApi } from "./funnel-saver";
 /** Browser calls of the funeral funnel (SPEC §7 "Funnels" and the autocompletes it uses). */
 
 export const FUNNEL_DEALS_PATH = "/api/v1/funeral_funnel/deals";
+/** The deal's key for a family without a session; the uuid alone opens nothing. */
+export const RESUME_TOKEN_HEADER = "x-resume-token";
 
-export function dealPdfPath(uuid: string): string {
-  return `${FUNNEL_DEALS_PATH}/${encodeURIComponent(uuid)}/quote.pdf`;
+/** The PDF opens in a new tab, without headers: its link carries the resume token. */
+export function dealPdfPath(uuid: string, token: string | null): string {
+  const query = token ? `?${new URLSearchParams({ token }).toString()}` : "";
+  return `${FUNNEL_DEALS_PATH}/${encodeURIComponent(uuid)}/quote.pdf${query}`;
 }
 
-export function funnelApi(client: ApiClient = api): SaverApi & { get(uuid: string): Promise<FunnelDealView> } {
+/**
+ * Funnel calls; `token` gives the deal's current resume token (it may change when the
+ * saver starts a new deal), sent in a header so it never appears in an address.
+ */
+export function funnelApi(client: ApiClient = api, token: () => string | null = () => null): SaverApi & { get(uuid: string): Promise<FunnelDealView> } {
+  const headers = (): Record<string, string> => {
+    const value = token();
+    return value ? { [RESUME_TOKEN_HEADER]: value } : {};
+  };
   return {
     create: (body: FunnelCreateInput) => client.post<FunnelDealView>(FUNNEL_DEALS_PATH, body, { notifySessionExpired: false }),
-    update: (uuid: string, body: FunnelUpdateInput) => client.put<FunnelDealView>(`${FUNNEL_DEALS_PATH}/${encodeURIComponent(uuid)}`, body, { notifySessionExpired: false }),
-    get: (uuid: string) => client.get<FunnelDealView>(`${FUNNEL_DEALS_PATH}/${encodeURIComponent(uuid)}`, { notifySessionExpired: false }),
+    update: (uuid: string, body: FunnelUpdateInput) =>
+      client.put<FunnelDealView>(`${FUNNEL_DEALS_PATH}/${encodeURIComponent(uuid)}`, body, { notifySessionExpired: false, headers: headers() }),
+    get: (uuid: string) => client.get<FunnelDealView>(`${FUNNEL_DEALS_PATH}/${encodeURIComponent(uuid)}`, { notifySessionExpired: false, headers: headers() }),
   };
+}
+
+/**
+ * The quote e-mail's link: `#devis=<uuid>&cle=<token>`, in the fragment so it never
+ * reaches a server nor a Referer. Read once on arrival, then removed from the address.
+ */
+export function readResumeFragment(hash: string): { uuid: string; token: string } | null {
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  const uuid = params.get("devis")?.toLowerCase() ?? "";
+  const token = params.get("cle") ?? "";
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(uuid) || !/^[A-Za-z0-9_-]{32,200}$/.test(token)) return null;
+  return { uuid, token };
+}
+
+/** Removes the key from the address bar (and so from history, analytics and later Referers). */
+export function forgetResumeFragment(): void {
+  if (typeof window === "undefined" || !window.location.hash) return;
+  window.history.replaceState(window.history.state, "", `${window.location.pathname}${window.location.search}`);
 }
 
 export interface PricingData {

@@ -3,7 +3,7 @@ import { FUNNEL_STEPS, type FunnelStep } from "@/domain/schemas/funeral-funnel";
 import { EMPTY_CONTACT, EMPTY_DEFUNCT, emptyDraft, type FunnelDraft } from "./funnel-flow";
 
 /**
- * The funnel kept on this device (localStorage): the deal's uuid, the answers and the
+ * The funnel kept on this device (localStorage): the deal's uuid and resume token, the answers and the
  * screen the family was on. Leaving and coming back resumes there, and what was typed
  * survives a lost connection until the server has it. Storage may be missing (private
  * mode, blocked): the funnel then simply works without it.
@@ -16,6 +16,8 @@ export const FUNNEL_STORAGE_MAX_AGE_MS = 60 * 24 * 3600 * 1000;
 export interface StoredFunnel {
   version: 1;
   uuid: string | null;
+  /** The deal's resume token (its key without a session), kept with the uuid on this device. */
+  token: string | null;
   step: FunnelStep | null;
   draft: FunnelDraft;
   /** The quote was sent from the contact screen. */
@@ -81,7 +83,8 @@ export function parseStoredFunnel(raw: string | null, now: Date = new Date()): S
   };
   const uuid = typeof value.uuid === "string" && /^[0-9a-f-]{36}$/i.test(value.uuid) ? value.uuid.toLowerCase() : null;
   const step = (FUNNEL_STEPS as readonly string[]).includes(value.step as string) ? (value.step as FunnelStep) : null;
-  return { version: 1, uuid, step, draft, submitted: value.submitted === true, savedAt: new Date(savedAt).toISOString() };
+  const token = uuid && typeof value.token === "string" && /^[A-Za-z0-9_-]{32,200}$/.test(value.token) ? value.token : null;
+  return { version: 1, uuid, token, step, draft, submitted: value.submitted === true, savedAt: new Date(savedAt).toISOString() };
 }
 
 export function loadStoredFunnel(now: Date = new Date()): StoredFunnel | null {

@@ -11,7 +11,7 @@ import type { FunnelDealView } from "@/domain/schemas/funeral-funnel";
 import { Alert } from "@/ui/alert";
 import { buttonClasses } from "@/ui/button";
 import { Spinner } from "@/ui/spinner";
-import { dealPdfPath, funnelApi } from "./funnel-api";
+import { dealPdfPath, forgetResumeFragment, funnelApi, readResumeFragment } from "./funnel-api";
 import { loadStoredFunnel } from "./funnel-storage";
 import { QuoteDeadlines, QuoteDocument } from "./quote-document";
 import { useQuoteText } from "./quote-text";
@@ -21,7 +21,11 @@ import { useQuoteText } from "./quote-text";
  * next and who to call, and how to follow the case in their personal space.
  */
 
-type State = { kind: "loading" } | { kind: "missing" } | { kind: "failed"; codes: string[] } | { kind: "ready"; deal: FunnelDealView };
+type State =
+  | { kind: "loading" }
+  | { kind: "missing" }
+  | { kind: "failed"; codes: string[] }
+  | { kind: "ready"; deal: FunnelDealView; token: string | null; email: string | null };
 
 export function QuoteConfirmation() {
   const t = useTranslations("Quote.confirmation");
@@ -32,17 +36,24 @@ export function QuoteConfirmation() {
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    const uuid = search.get("devis") ?? loadStoredFunnel()?.uuid ?? null;
+    // From the e-mail's link (#devis=…&cle=…, removed from the address at once) or from this device.
+    const link = readResumeFragment(window.location.hash);
+    forgetResumeFragment();
+    const stored = loadStoredFunnel();
+    const uuid = link?.uuid ?? stored?.uuid ?? null;
+    const token = link?.token ?? (stored?.uuid === uuid ? stored?.token : null) ?? null;
     if (!uuid || !/^[0-9a-f-]{36}$/i.test(uuid)) {
       // Decided from the address and this device's storage, which only exist in the browser.
       queueMicrotask(() => setState({ kind: "missing" }));
       return;
     }
+    // Through the link the server does not say who the family is: the address typed on this device is shown instead.
+    const email = stored?.uuid === uuid ? stored.draft.contact.email || null : null;
     let cancelled = false;
-    funnelApi()
+    funnelApi(undefined, () => token)
       .get(uuid.toLowerCase())
       .then((deal) => {
-        if (!cancelled) setState({ kind: "ready", deal });
+        if (!cancelled) setState({ kind: "ready", deal, token, email: deal.client?.email ?? email });
       })
       .catch((error: unknown) => {
         if (cancelled) return;
@@ -88,11 +99,11 @@ export function QuoteConfirmation() {
     );
   }
 
-  const { deal } = state;
+  const { deal, token } = state;
   const quote = deal.quote;
   const answers = deal.answers;
   const channel = deal.client?.contact_channel ?? "email";
-  const pdfUrl = resolveUrl(dealPdfPath(deal.uuid), defaultHosts());
+  const pdfUrl = resolveUrl(dealPdfPath(deal.uuid, token), defaultHosts());
   const choice = answers.repatriation ? "repatriation" : answers.disposition;
   const summary: Array<[string, string]> = [];
   if (deal.commune) summary.push([t("summary.commune"), deal.commune.name]);
@@ -104,7 +115,7 @@ export function QuoteConfirmation() {
     ]);
   }
   if (answers.coffinRange) summary.push([t("summary.coffin"), tf(`coffin.ranges.${answers.coffinRange}`)]);
-  if (deal.client?.email) summary.push([t("summary.email"), deal.client.email]);
+  if (state.email) summary.push([t("summary.email"), state.email]);
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
@@ -123,7 +134,7 @@ export function QuoteConfirmation() {
             </p>
             <p className="text-ink-soft">{t("minimum", { amount: text.money(quote.totals.minimumTtc) })}</p>
           </div>
-          <a href={pdfUrl} target="_blank" rel="noopener" className={buttonClasses({ size: "lg" })} data-testid="quote-pdf-link">
+          <a href={pdfUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses({ size: "lg" })} data-testid="quote-pdf-link">
             {t("downloadPdf")}
           </a>
         </div>
@@ -138,7 +149,7 @@ export function QuoteConfirmation() {
           </dl>
         ) : null}
         <p className="mt-4">
-          <a href={`${paths.funnelStart()}?devis=${encodeURIComponent(deal.uuid)}`} className="font-semibold text-primary underline underline-offset-2">
+          <a href={paths.funnelStart()} className="font-semibold text-primary underline underline-offset-2">
             {t("edit")}
           </a>
         </p>

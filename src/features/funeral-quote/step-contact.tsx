@@ -69,18 +69,21 @@ export function ContactStep({ contact, onContactChange, onSubmit, submitting, se
     if (serverCodes.length > 0) alertRef.current?.focus();
   }, [serverCodes]);
 
-  const message = (code: string | undefined) => (code ? (te.has(code) ? te(code) : te("unhandled")) : undefined);
+  const message = (code: string | undefined) =>
+    code ? (te.has(code) ? te(code) : code.endsWith("__invalid_characters") ? te("invalid_characters") : te("unhandled")) : undefined;
   const errors = formState.errors;
   const channel = useWatch({ control, name: "contact_channel" });
   const emailTaken = serverCodes.includes("client__email__taken");
+  // The deal already has an owner: only they, signed in, change who the family is.
+  const signInRequired = serverCodes.includes("deal__client__sign_in_required");
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-label={question}>
       {serverCodes.length > 0 ? (
         <div ref={alertRef} tabIndex={-1} className="outline-none">
-          {emailTaken ? (
-            <Alert tone="info" title={t("emailTakenTitle")}>
-              <p>{t("emailTakenText")}</p>
+          {emailTaken || signInRequired ? (
+            <Alert tone="info" title={t(emailTaken ? "emailTakenTitle" : "signInRequiredTitle")}>
+              <p>{t(emailTaken ? "emailTakenText" : "signInRequiredText")}</p>
               <p className="mt-2">
                 <a href={loginPath({ returnTo })} className="font-semibold text-primary underline">
                   {t("signIn")}

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { serverEnv } from "@/config/env";
 import { runMigrations } from "@/server/db/migrate";
+import { installQueryErrorRedaction } from "@/server/db/redact-query-errors";
 import { schema, type Schema } from "@/server/db/schema-registry";
 
 /**
@@ -36,6 +37,9 @@ export interface OpenOptions {
 }
 
 export const CASING = "snake_case" as const;
+
+// Failed queries never carry their values (names, e-mails, phones) into an error, hence a log.
+installQueryErrorRedaction();
 
 export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 

@@ -19,7 +19,7 @@ export function allowedOrigins(siteUrl: string, extra: readonly string[]): Set<s
 }
 
 /** Headers of the fetch client (SPEC §7) a browser may send and read. */
-const ALLOWED_HEADERS = ["Content-Type", "Accept", "access-token", "client", "expiry", "uid", "token-type", "company-id", "session-id", "x-request-id"];
+const ALLOWED_HEADERS = ["Content-Type", "Accept", "access-token", "client", "expiry", "uid", "token-type", "company-id", "session-id", "x-request-id", "x-resume-token"];
 const EXPOSED_HEADERS = ["access-token", "client", "expiry", "uid", "token-type", "x-request-id", "content-disposition"];
 
 /**

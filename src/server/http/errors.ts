@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { INVALID_CHARACTERS_CODE } from "@/domain/text";
 
 /**
  * The one error shape of the API (DESIGN "Errors"): 422 answers
@@ -54,6 +55,51 @@ export function errorResponse(c: Context, status: ContentfulStatusCode, code: st
   return c.json(errorBody(status, Array.isArray(code) ? code : [code]), status);
 }
 
+/** SQLSTATEs of text PostgreSQL cannot store: invalid byte sequence, untranslatable character. */
+const UNSTORABLE_TEXT_STATES = new Set(["22021", "22P05"]);
+
+/** The `code`s along an error's cause chain (SQLSTATE of a failed query, errno of a system call). */
+export function errorCodesOf(error: unknown): string[] {
+  const codes: string[] = [];
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === "object" && !seen.has(current)) {
+    seen.add(current);
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" || typeof code === "number") codes.push(String(code));
+    current = (current as { cause?: unknown }).cause;
+  }
+  return codes;
+}
+
+/**
+ * One log line for an unexpected failure, without personal data: a failed query's
+ * message carries its SQL and its parameters (names, e-mails, phones of families), and
+ * a driver's message may quote the refused value. So: the error classes, the codes
+ * (SQLSTATE) and where it happened (stack frames), never a message or a value.
+ */
+export function describeError(error: unknown): string {
+  const names: string[] = [];
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === "object" && !seen.has(current)) {
+    seen.add(current);
+    names.push(current instanceof Error ? current.constructor.name || current.name : typeof current);
+    current = (current as { cause?: unknown }).cause;
+  }
+  if (names.length === 0) names.push(typeof error);
+  const frames =
+    error instanceof Error && error.stack
+      ? error.stack
+          .split("\n")
+          .filter((line) => /^\s+at /.test(line))
+          .slice(0, 8)
+          .join("\n")
+      : "";
+  const codes = errorCodesOf(error);
+  return `${names.join(" <- ")}${codes.length > 0 ? ` code=${codes.join(",")}` : ""}${frames ? `\n${frames}` : ""}`;
+}
+
 /** Logs unexpected failures with the request id; answers them without any internal detail. */
 export function handleError(error: unknown, c: Context): Response {
   if (error instanceof ApiError) return errorResponse(c, error.status, error.codes);
@@ -63,8 +109,11 @@ export function handleError(error: unknown, c: Context): Response {
     if (status === 413) return errorResponse(c, 413, "payload_too_large");
     if (status < 500) return errorResponse(c, status, status === 401 ? "unauthorized" : status === 403 ? "forbidden" : status === 404 ? "not_found" : "bad_request");
   }
+  const codes = errorCodesOf(error);
+  // Text the database refused (a NUL byte in a field no schema refines): the caller's input, not our failure.
+  if (codes.some((code) => UNSTORABLE_TEXT_STATES.has(code))) return errorResponse(c, 422, INVALID_CHARACTERS_CODE);
   const requestId = (c.get as (key: string) => unknown)("requestId");
-  console.error(`[api] ${c.req.method} ${new URL(c.req.url).pathname} failed (request ${String(requestId ?? "-")}):`, error);
+  console.error(`[api] ${c.req.method} ${new URL(c.req.url).pathname} failed (request ${String(requestId ?? "-")}): ${describeError(error)}`);
   return errorResponse(c, 500, "internal_error");
 }
 

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import { describeError } from "@/server/http/errors";
 
 /**
  * Serves a fetch handler (the Hono app's `fetch`) with node:http, without Next.js: for
@@ -44,7 +45,7 @@ export function serveNode(handler: FetchHandler, options: { port: number; hostna
       .then(() => handler(toRequest(req)))
       .then((response) => send(res, response))
       .catch((error: unknown) => {
-        console.error("[node-server] request failed:", error);
+        console.error(`[node-server] request failed: ${describeError(error)}`);
         if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
         res.end(JSON.stringify({ error: "Internal Server Error", message: "internal_error" }));
       });

@@ -7,7 +7,8 @@ import { sessionCookieOptions } from "@/server/http/auth-cookies";
 import { SESSION_LIFETIME_MS } from "@/server/services/auth/constants";
 import { OIDC_PROVIDER, OidcError, completeOidcLogin, oidcConfigFrom, startOidcLogin } from "@/server/services/auth/oidc";
 import { isAllowedRedirect } from "@/server/services/auth/redirect-allowlist";
-import { createCookieSession, createSession } from "@/server/services/auth/sessions";
+import { randomSecret } from "@/server/services/auth/secrets";
+import { createCookieSession } from "@/server/services/auth/sessions";
 
 /**
  * /omniauth/{provider} and /omniauth/{provider}/callback (SPEC §2): browser navigations,
@@ -92,8 +93,8 @@ export async function omniauthCallback(request: Request, provider: string, deps:
       now: deps.now,
       fetch: deps.fetch,
     });
-    const device = await createSession(deps.db, { realm: "client", userId: account.id, now: deps.now, userAgent: request.headers.get("user-agent") });
-    const cookie = await createCookieSession(deps.db, { realm: "client", userId: account.id, clientId: device.clientId, now: deps.now });
+    // Only the cookie: the browser's first validate_token gives this new device its header token.
+    const cookie = await createCookieSession(deps.db, { realm: "client", userId: account.id, clientId: randomSecret(), now: deps.now });
     const options = sessionCookieOptions(Math.floor(SESSION_LIFETIME_MS / 1000));
     const session = serialize(SESSION_COOKIES.client, cookie.token, { ...options, secure: secure(deps.env) });
     return redirect(signInWith({ retour: returnTo, connexion: "oidc" }), [clearState, session]);

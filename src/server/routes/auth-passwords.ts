@@ -8,7 +8,7 @@ import { localeFromHost, originForLocale } from "@/i18n/locale-host";
 import { assertRealm, sessionDetails, setTokenHeaders } from "@/server/http/auth";
 import { clientIp } from "@/server/http/auth-cookies";
 import type { AppEnv } from "@/server/http/env";
-import { ApiError } from "@/server/http/errors";
+import { ApiError, errorResponse } from "@/server/http/errors";
 import { getMailer } from "@/server/integrations/mail/mailer";
 import { AUTH_BASES, TOKEN_RESPONSE_HEADERS, successSchema, userEnvelopeSchema, type AuthBase } from "@/server/routes/auth-schemas";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
@@ -16,8 +16,15 @@ import { authNow } from "@/server/services/auth/clock";
 import { changePassword } from "@/server/services/auth/password-change";
 import { findValidResetToken, requestPasswordReset, resetPassword } from "@/server/services/auth/password-reset";
 import { isAllowedRedirect } from "@/server/services/auth/redirect-allowlist";
-import { checkSignInAllowed, recordSignInAttempt } from "@/server/services/auth/sign-in-limiter";
+import { markSignInSucceeded, reserveSignInAttempt } from "@/server/services/auth/sign-in-limiter";
+import { RESET_EMAIL_WINDOW_MS, RESET_EMAILS_PER_ADDRESS, RESET_EMAILS_PER_IP } from "@/server/services/auth/constants";
 import { findAccountById, serializeAccount } from "@/server/services/auth/users";
+import { consumeRateLimit, perEmailAndIp } from "@/server/services/rate-limit";
+
+const tooManyResetEmails = jsonResponse(
+  z.object({ error: z.literal("Too Many Requests"), message: z.literal("rate_limited") }),
+  "Too many reset e-mails for this address or from this caller: wait Retry-After seconds",
+);
 
 function redirectPolicy() {
   const env = serverEnv();
@@ -54,7 +61,7 @@ function routesFor(base: AuthBase) {
       tags: [base.tag],
       summary: "Send a reset e-mail; the answer is the same whether or not the address has an account",
       request: { body: { content: { "application/json": { schema: passwordResetRequestSchema } }, required: true } },
-      responses: { 200: jsonResponse(successSchema, "Accepted"), 400: errorResponses[400], 422: errorResponses[422] },
+      responses: { 200: jsonResponse(successSchema, "Accepted"), 400: errorResponses[400], 422: errorResponses[422], 429: tooManyResetEmails },
     }),
     edit: createRoute({
       method: "get",
@@ -91,6 +98,21 @@ export function registerAuthPasswordRoutes(app: OpenAPIHono<AppEnv>) {
       const body = c.req.valid("json");
       const redirectUrl = body.redirect_url || defaultRedirect(c, base);
       if (!isAllowedRedirect(redirectUrl, redirectPolicy())) throw new ApiError(422, "redirect_url_not_allowed");
+      // Counted for unknown addresses too, so the limit reveals nothing about accounts.
+      const limit = await consumeRateLimit(c.get("db"), {
+        bucket: `reset_email:${base.realm}`,
+        rules: perEmailAndIp(body.email, clientIp(c), {
+          perEmail: RESET_EMAILS_PER_ADDRESS,
+          emailWindowMs: RESET_EMAIL_WINDOW_MS,
+          perIp: RESET_EMAILS_PER_IP,
+          ipWindowMs: RESET_EMAIL_WINDOW_MS,
+        }),
+        now: authNow(),
+      });
+      if (!limit.allowed) {
+        c.header("Retry-After", String(limit.retryAfterSeconds));
+        return errorResponse(c, 429, "rate_limited") as never;
+      }
       await requestPasswordReset(c.get("db"), {
         realm: base.realm,
         email: body.email,
@@ -143,7 +165,7 @@ export function registerAuthPasswordRoutes(app: OpenAPIHono<AppEnv>) {
       if (!body.current_password) throw new ApiError(422, "current_password_required");
       // Guessing the current password from a borrowed session is a sign-in attempt like any other.
       const ip = clientIp(c);
-      const limit = await checkSignInAllowed(db, { realm: base.realm, email: session.email, ip, now });
+      const limit = await reserveSignInAttempt(db, { realm: base.realm, email: session.email, ip, now });
       if (!limit.allowed) {
         c.header("Retry-After", String(limit.retryAfterSeconds));
         throw new ApiError(429, "rate_limited");
@@ -155,11 +177,10 @@ export function registerAuthPasswordRoutes(app: OpenAPIHono<AppEnv>) {
         currentPassword: body.current_password,
         password: body.password,
       });
+      // Only a wrong current password is a guess; the reserved attempt counts as one until then.
+      if (result.ok || result.code !== "current_password_invalid") await markSignInSucceeded(db, limit.attemptId);
       if (!result.ok) {
-        if (result.code === "current_password_invalid") {
-          await recordSignInAttempt(db, { realm: base.realm, email: session.email, ip, succeeded: false, now });
-          throw new ApiError(422, "current_password_invalid");
-        }
+        if (result.code === "current_password_invalid") throw new ApiError(422, "current_password_invalid");
         throw new ApiError(401, result.code);
       }
       const account = await findAccountById(db, base.realm, session.userId);

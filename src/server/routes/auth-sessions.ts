@@ -132,7 +132,9 @@ export function registerAuthSessionRoutes(app: OpenAPIHono<AppEnv>) {
       if (!auth || auth.realm !== base.realm || !details) throw notSignedIn(c);
       if (details.via === "cookie" && details.cookie) {
         const issued = await adoptCookieSession(c.get("db"), { realm: base.realm, session: details.cookie, now: authNow() });
-        setTokenHeaders(c, { ...issued, uid: details.account.email });
+        // The device already holds a token (an open tab): a cookie-only GET never replaces it,
+        // the answer then only confirms the cookie (no token headers).
+        if (issued) setTokenHeaders(c, { ...issued, uid: details.account.email });
       }
       c.header("Cache-Control", "no-store");
       return c.json({ success: true as const, data: serializeAccount(details.account) }, 200);

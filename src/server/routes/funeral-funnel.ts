@@ -4,12 +4,14 @@ import { publicEnv, serverEnv } from "@/config/env";
 import { countryCodeSchema, inseeCodeSchema } from "@/domain/quote/answers";
 import { dealUuidSchema, funnelCreateSchema, funnelUpdateSchema } from "@/domain/schemas/funeral-funnel";
 import type { AppEnv } from "@/server/http/env";
+import { clientIp } from "@/server/http/auth-cookies";
 import { ApiError } from "@/server/http/errors";
 import { requestLocale } from "@/server/http/locale";
 import { getMailer } from "@/server/integrations/mail/mailer";
 import { renderQuotePdf } from "@/server/integrations/pdf/quote-pdf";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
-import { createFunnelDeal, getFunnelDeal, updateFunnelDeal, type FunnelContext } from "@/server/services/funeral-funnel";
+import { authNow } from "@/server/services/auth/clock";
+import { createFunnelDeal, getFunnelDeal, RateLimitedError, updateFunnelDeal, type FunnelContext } from "@/server/services/funeral-funnel";
 import { getPricingData, operatorIdentity } from "@/server/services/quote-pricing";
 import type { Context } from "hono";
 
@@ -30,7 +32,24 @@ const funnelDealSchema = z
   })
   .meta({ id: "FunnelDeal" });
 
+const createdDealSchema = funnelDealSchema
+  .extend({
+    resume_token: z.string().meta({
+      description:
+        "The deal's key for a family without a session (256 random bits, shown only here): send it back in the X-Resume-Token header. " +
+        "It expires 30 days after its last use. The uuid alone opens nothing.",
+    }),
+  })
+  .meta({ id: "FunnelDealCreated" });
+
 const uuidParams = z.object({ uuid: dealUuidSchema });
+
+/** The resume token, in the header of every funnel call on a deal. */
+const RESUME_TOKEN_HEADER = "x-resume-token";
+const resumeHeaders = z.object({
+  [RESUME_TOKEN_HEADER]: z.string().max(200).optional().meta({ description: "The deal's resume token (POST's resume_token, or the e-mail link's); not needed by its signed-in owner" }),
+});
+const tooMany = jsonResponse(z.object({ error: z.literal("Too Many Requests"), message: z.literal("rate_limited") }), "Too many accounts or quote e-mails for this address or from this caller: wait Retry-After seconds");
 
 const createDealRoute = createRoute({
   method: "post",
@@ -39,13 +58,15 @@ const createDealRoute = createRoute({
   summary: "Start a funeral quote: the deal, its steps, the defunct, the client (when given) and the marketing attributes",
   description:
     "Creates the deal from the first answer. With `client`, creates the client account (no password yet) and makes it the owner; " +
-    "an address already used by another client answers 422 client__email__taken and stores nothing. With `submit`, the quote is e-mailed.",
+    "an address already used by another client answers 422 client__email__taken and stores nothing. With `submit`, the quote is e-mailed. " +
+    "The answer carries `resume_token`, the deal's only key without a session. Accounts and quote e-mails are limited per address and per caller (429).",
   request: { body: { content: { "application/json": { schema: funnelCreateSchema } }, required: true } },
   responses: {
-    201: jsonResponse(funnelDealSchema, "The deal with the server's quote"),
+    201: jsonResponse(createdDealSchema, "The deal with the server's quote and its resume token"),
     400: errorResponses[400],
     413: errorResponses[413],
     422: errorResponses[422],
+    429: tooMany,
   },
 });
 
@@ -54,13 +75,17 @@ const updateDealRoute = createRoute({
   path: "/api/v1/funeral_funnel/deals/{uuid}",
   tags: ["Funnels"],
   summary: "Save the funnel's answers; the quote and the deal's steps are computed again",
-  request: { params: uuidParams, body: { content: { "application/json": { schema: funnelUpdateSchema } }, required: true } },
+  description:
+    "With the resume token: the answers while the deal is a draft (422 deal__sign_in_required after), the first contact details of an ownerless deal, " +
+    "never another's details (422 deal__client__sign_in_required) nor the deal under another account (422 deal__client__locked). 404 without token nor session.",
+  request: { params: uuidParams, headers: resumeHeaders, body: { content: { "application/json": { schema: funnelUpdateSchema } }, required: true } },
   responses: {
     200: jsonResponse(funnelDealSchema, "The deal with the server's quote"),
     400: errorResponses[400],
     404: errorResponses[404],
     413: errorResponses[413],
     422: errorResponses[422],
+    429: tooMany,
   },
 });
 
@@ -68,8 +93,9 @@ const readDealRoute = createRoute({
   method: "get",
   path: "/api/v1/funeral_funnel/deals/{uuid}",
   tags: ["Funnels"],
-  summary: "Read a funnel deal back by its uuid (resume on another device, or from the quote e-mail)",
-  request: { params: uuidParams },
+  summary: "Read a funnel deal back (resume on another device, or from the quote e-mail): with its resume token, or as its signed-in owner",
+  description: "Through the resume token alone the answer holds the answers and the quote, not the family's contact details nor the deceased's name.",
+  request: { params: uuidParams, headers: resumeHeaders },
   responses: { 200: jsonResponse(funnelDealSchema, "The deal"), 404: errorResponses[404], 422: errorResponses[422] },
 });
 
@@ -78,7 +104,11 @@ const quotePdfRoute = createRoute({
   path: "/api/v1/funeral_funnel/deals/{uuid}/quote.pdf",
   tags: ["Funnels"],
   summary: "The quote as a PDF in the legal model (same data as on screen)",
-  request: { params: uuidParams },
+  request: {
+    params: uuidParams,
+    headers: resumeHeaders,
+    query: z.object({ token: z.string().max(200).optional().meta({ description: "The resume token, for the e-mail's link (a PDF opens without headers)" }) }),
+  },
   responses: {
     200: { description: "The PDF", content: { "application/pdf": { schema: z.string().meta({ format: "binary" }) } } },
     404: errorResponses[404],
@@ -107,30 +137,43 @@ const pricingRoute = createRoute({
   },
 });
 
-function funnelContext(c: Context<AppEnv>): FunnelContext {
+function funnelContext(c: Context<AppEnv>, resumeToken: string | null = c.req.header(RESUME_TOKEN_HEADER) ?? null): FunnelContext {
   return {
     auth: c.get("auth"),
     siteUrl: serverEnv().SITE_URL,
     apiUrl: publicEnv.NEXT_PUBLIC_API_URL,
     mailer: getMailer(),
     hostLocale: requestLocale(c, undefined),
+    resumeToken,
+    ip: clientIp(c),
+    now: authNow(),
   };
+}
+
+/** A limit reached answers 429 with Retry-After. */
+async function limited<T>(c: Context<AppEnv>, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof RateLimitedError) c.header("Retry-After", String(error.retryAfterSeconds));
+    throw error;
+  }
 }
 
 const NO_STORE = { "cache-control": "no-store" };
 
 export function registerFuneralFunnelRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /api/v1/funeral_funnel/deals – start a funeral quote
-  app.openapi(createDealRoute, async (c) => c.json(await createFunnelDeal(c.get("db"), c.req.valid("json"), funnelContext(c)), 201, NO_STORE) as never);
+  app.openapi(createDealRoute, async (c) => c.json(await limited(c, () => createFunnelDeal(c.get("db"), c.req.valid("json"), funnelContext(c))), 201, NO_STORE) as never);
 
   // PUT /api/v1/funeral_funnel/deals/{uuid} – save answers, and submit the quote from the contact step
   app.openapi(updateDealRoute, async (c) =>
-    c.json(await updateFunnelDeal(c.get("db"), c.req.valid("param").uuid, c.req.valid("json"), funnelContext(c)), 200, NO_STORE) as never,
+    c.json(await limited(c, () => updateFunnelDeal(c.get("db"), c.req.valid("param").uuid, c.req.valid("json"), funnelContext(c))), 200, NO_STORE) as never,
   );
 
   // GET /api/v1/funeral_funnel/deals/{uuid} – read a funnel deal back to resume it
   app.openapi(readDealRoute, async (c) => {
-    const deal = await getFunnelDeal(c.get("db"), c.req.valid("param").uuid);
+    const deal = await getFunnelDeal(c.get("db"), c.req.valid("param").uuid, funnelContext(c));
     if (!deal) throw new ApiError(404, "not_found");
     return c.json(deal, 200, NO_STORE) as never;
   });
@@ -138,7 +181,7 @@ export function registerFuneralFunnelRoutes(app: OpenAPIHono<AppEnv>) {
   // GET /api/v1/funeral_funnel/deals/{uuid}/quote.pdf – the quote in the legal model, as a PDF
   app.openapi(quotePdfRoute, async (c) => {
     const uuid = c.req.valid("param").uuid;
-    const deal = await getFunnelDeal(c.get("db"), uuid);
+    const deal = await getFunnelDeal(c.get("db"), uuid, funnelContext(c, c.req.header(RESUME_TOKEN_HEADER) ?? c.req.valid("query").token ?? null));
     if (!deal) throw new ApiError(404, "not_found");
     const name = (person: { civility?: string | null; firstname: string | null; lastname: string | null } | null) =>
       person ? [person.civility, person.firstname, person.lastname].filter(Boolean).join(" ") || null : null;

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/domain/locales";
 import { quoteAnswersSchema, type QuoteAnswers } from "@/domain/quote/answers";
 import type { Quote } from "@/domain/quote/pricing";
@@ -16,7 +16,7 @@ import { paths } from "@/config/paths";
 import { originForLocale } from "@/i18n/locale-host";
 import type { Db } from "@/server/db/client";
 import { queryRows } from "@/server/db/query";
-import { passwordResetTokens } from "@/server/db/schema/auth";
+import { dealResumeTokens, passwordResetTokens } from "@/server/db/schema/auth";
 import { dealAbilities, dealSettings, deals } from "@/server/db/schema/deals";
 import { defuncts } from "@/server/db/schema/procedures";
 import { clients } from "@/server/db/schema/users";
@@ -29,6 +29,7 @@ import { buildFunnelSteps } from "@/server/services/funeral-funnel-steps";
 import { computeServerQuote } from "@/server/services/quote-pricing";
 import { fromStoredQuote, toStoredQuote } from "@/server/services/quote-storage";
 import { findCommune, type QuoteCommune } from "@/server/services/quote-catalog";
+import { consumeRateLimit, perEmailAndIp } from "@/server/services/rate-limit";
 
 /**
  * The funeral funnel (SPEC §7 "Funnels"). The deal exists from the first answer, so
@@ -36,14 +37,25 @@ import { findCommune, type QuoteCommune } from "@/server/services/quote-catalog"
  * authoritative figure), refreshes the deal's automatic steps, and the contact step
  * creates the client, makes them the deal's owner and sends the quote by e-mail.
  *
- * The deal's uuid is the family's key to it (128 random bits, sent only to them): the
- * funnel reads and writes by uuid without an account.
+ * The deal's uuid names it, it opens nothing (issue 21): a family without a session
+ * reaches their deal with a resume token (256 random bits, only its hash kept, valid
+ * RESUME_TOKEN_DAYS from its last use). Through the token: the answers and the quote,
+ * read and write while the deal is a draft, read once the quote is sent. The contact
+ * details, the account's e-mail and attaching the deal to an account need the owner's
+ * session. Accounts and quote e-mails from the funnel are limited per address and per
+ * caller, so the funnel cannot be used to send mail to strangers.
  */
 
 /** Key of the deal setting holding the funnel's state. */
 export const FUNNEL_SETTING_KEY = "funnel";
 /** The account link of the quote e-mail stays valid this long: families rarely act the same day. */
 export const ACCOUNT_LINK_DAYS = 7;
+/** A resume token stops working after this many days without use. */
+export const RESUME_TOKEN_DAYS = 30;
+/** Accounts created and quote e-mails sent by the funnel, per address (a day) and per caller (an hour). */
+export const FUNNEL_EMAILS_PER_ADDRESS = 5;
+export const FUNNEL_EMAILS_PER_IP = 10;
+const DAY_MS = 24 * 3600 * 1000;
 
 interface FunnelSetting {
   answers: QuoteAnswers;
@@ -65,7 +77,17 @@ export interface FunnelContext {
   now?: Date;
   /** Locale of the request's host, used when the body gives none. */
   hostLocale?: Locale;
+  /** The resume token the caller sent (header or, for the PDF link, query), if any. */
+  resumeToken?: string | null;
+  /** The caller's address, for the abuse limits (null when unknown). */
+  ip?: string | null;
 }
+
+/** How the caller reaches the deal: as its signed-in owner (or reader), or through a resume token only. */
+export type FunnelAccess = "account" | "token";
+
+/** The created deal's view carries the resume token, the only time it is ever shown. */
+export type CreatedFunnelDeal = FunnelDealView & { resume_token: string };
 
 type Tx = Db;
 
@@ -128,8 +150,82 @@ function localeOf(input: { locale?: Locale | undefined }, ctx: FunnelContext, fa
   return input.locale ?? fallback ?? ctx.hostLocale ?? DEFAULT_LOCALE;
 }
 
+/** One account created or one quote e-mail sent: counted per target address and per caller. */
+async function limitFunnelEmail(db: Db, email: string, ctx: FunnelContext, now: Date): Promise<void> {
+  const decision = await consumeRateLimit(db, {
+    bucket: "funnel_email",
+    rules: perEmailAndIp(email, ctx.ip ?? null, {
+      perEmail: FUNNEL_EMAILS_PER_ADDRESS,
+      emailWindowMs: DAY_MS,
+      perIp: FUNNEL_EMAILS_PER_IP,
+      ipWindowMs: 3600 * 1000,
+    }),
+    now,
+  });
+  if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
+}
+
+/** 429 rate_limited; the route adds Retry-After. */
+export class RateLimitedError extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, "rate_limited");
+  }
+}
+
+function resumeExpiry(now: Date): Date {
+  return new Date(now.getTime() + RESUME_TOKEN_DAYS * DAY_MS);
+}
+
+/** A new resume token of a deal (for the quote e-mail); the raw value is returned once. */
+async function issueResumeToken(db: Db, dealId: number, now: Date): Promise<string> {
+  const token = randomSecret(32);
+  await db.insert(dealResumeTokens).values({ dealId, tokenHash: sha256(token), expiresAt: resumeExpiry(now), createdAt: now, updatedAt: now });
+  return token;
+}
+
+/** True when the token opens this deal; each use pushes its expiry back. */
+async function acceptResumeToken(db: Db, dealId: number, token: string | null | undefined, now: Date): Promise<boolean> {
+  if (!token || token.length < 32 || token.length > 200) return false;
+  const used = await db
+    .update(dealResumeTokens)
+    .set({ expiresAt: resumeExpiry(now), updatedAt: now })
+    .where(and(eq(dealResumeTokens.dealId, dealId), eq(dealResumeTokens.tokenHash, sha256(token)), gt(dealResumeTokens.expiresAt, now)))
+    .returning({ id: dealResumeTokens.id });
+  return used.length > 0;
+}
+
+/** The signed-in client holds the deal (owner or reader ability). */
+async function holdsDeal(db: Db, dealId: number, ctx: FunnelContext): Promise<boolean> {
+  if (ctx.auth?.realm !== "client") return false;
+  const [row] = await db
+    .select({ id: dealAbilities.id })
+    .from(dealAbilities)
+    .where(and(eq(dealAbilities.dealId, dealId), eq(dealAbilities.clientId, ctx.auth.userId), inArray(dealAbilities.role, ["owner", "reader"])))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** How the caller may reach this deal, or null (then the deal does not exist for them: 404). */
+async function accessTo(db: Db, dealId: number, ctx: FunnelContext, now: Date): Promise<FunnelAccess | null> {
+  if (await holdsDeal(db, dealId, ctx)) return "account";
+  if (await acceptResumeToken(db, dealId, ctx.resumeToken, now)) return "token";
+  return null;
+}
+
+/** Same person, same details: the contact step sent again as it was stored. */
+function sameContact(owner: typeof clients.$inferSelect, client: FunnelClientInput): boolean {
+  const values = clientValues(client);
+  return (
+    owner.email === values.email &&
+    (owner.firstname ?? "") === values.firstname &&
+    (owner.lastname ?? "") === values.lastname &&
+    (owner.phone ?? null) === (values.phone ?? null) &&
+    (owner.civility ?? null) === (values.civility ?? null)
+  );
+}
+
 /** POST /api/v1/funeral_funnel/deals */
-export async function createFunnelDeal(db: Db, input: FunnelCreateInput, ctx: FunnelContext): Promise<FunnelDealView> {
+export async function createFunnelDeal(db: Db, input: FunnelCreateInput, ctx: FunnelContext): Promise<CreatedFunnelDeal> {
   const now = ctx.now ?? new Date();
   const answers = input.answers;
   const client = input.client ?? null;
@@ -141,6 +237,7 @@ export async function createFunnelDeal(db: Db, input: FunnelCreateInput, ctx: Fu
   // Only the account holder, signed in, may put a new deal under an address already known.
   if (existing && (ctx.auth?.realm !== "client" || ctx.auth.userId !== existing.id)) throw new ApiError(422, "client__email__taken");
   const existingClientId = existing?.id ?? null;
+  if (client && (existingClientId === null || input.submit)) await limitFunnelEmail(db, client.email, ctx, now);
   const { quote, commune } = await computeServerQuote(db, answers, now);
   const locale = localeOf(input, ctx);
   const setting: FunnelSetting = {
@@ -154,6 +251,7 @@ export async function createFunnelDeal(db: Db, input: FunnelCreateInput, ctx: Fu
 
   // A new account gets a link to choose its password in the quote e-mail.
   const token = input.submit && client && existingClientId === null ? randomSecret(32) : null;
+  const resumeToken = randomSecret(32);
   const redirectUrl = `${originForLocale(ctx.siteUrl, locale)}${authPaths.resetPassword()}`;
   const defunct = defunctValues(answers, input.defunct, commune);
   const tracking = input.tracking?.consent ? input.tracking : null;
@@ -202,6 +300,9 @@ export async function createFunnelDeal(db: Db, input: FunnelCreateInput, ctx: Fu
           INSERT INTO password_reset_tokens (realm, user_id, token_hash, redirect_url, expires_at)
           SELECT 'client', id, ${token ? sha256(token) : ""}, ${redirectUrl}, ${new Date(now.getTime() + ACCOUNT_LINK_DAYS * 24 * 3600 * 1000).toISOString()}::timestamptz
           FROM new_client WHERE ${token !== null}
+        ), new_resume_token AS (
+          INSERT INTO deal_resume_tokens (deal_id, token_hash, expires_at, created_at, updated_at)
+          SELECT id, ${sha256(resumeToken)}, ${resumeExpiry(now).toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz FROM new_deal
         )
         SELECT new_deal.id, new_deal.uuid, new_deal.created_at, new_deal.updated_at, (SELECT id FROM holder LIMIT 1) AS client_id FROM new_deal`,
     )) as [typeof row];
@@ -212,11 +313,14 @@ export async function createFunnelDeal(db: Db, input: FunnelCreateInput, ctx: Fu
   }
   const uuid = row.uuid;
   if (input.submit && client) {
-    const holder = existing ?? { email: client.email, firstname: client.firstname };
+    const to = existing?.email ?? client.email;
     const passwordUrl = token ? accountLinkUrl(token, redirectUrl, locale, ctx) : existing?.passwordHash === null ? await accountLink(db, existing.id, locale, ctx, now) : null;
-    await sendQuoteEmail({ to: holder.email ?? client.email, firstname: holder.firstname, locale, quote, channel: client.contact_channel, uuid, passwordUrl }, ctx);
+    const mailToken = await issueResumeToken(db, row.id, now);
+    // The greeting uses a name only the signed-in account holder wrote about themselves.
+    const firstname = existing ? existing.firstname : null;
+    await sendQuoteEmail({ to, firstname, locale, quote, channel: client.contact_channel, uuid, resumeToken: mailToken, passwordUrl }, ctx);
   }
-  return view({
+  const created = view({
     uuid,
     state: input.submit ? "quote_sent" : "draft",
     setting,
@@ -227,6 +331,7 @@ export async function createFunnelDeal(db: Db, input: FunnelCreateInput, ctx: Fu
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   });
+  return { ...created, resume_token: resumeToken };
 }
 
 /** Sends the quote to the deal's owner, with an account link while their account has no password. */
@@ -241,7 +346,10 @@ async function emailQuoteToOwner(
   const holder = await loadOwner(db, dealId);
   if (!holder?.email) return;
   const passwordUrl = holder.passwordHash === null ? await accountLink(db, holder.id, input.locale, ctx, now) : null;
-  await sendQuoteEmail({ to: holder.email, firstname: holder.firstname, locale: input.locale, quote: input.quote, channel: input.channel, uuid, passwordUrl }, ctx);
+  const resumeToken = await issueResumeToken(db, dealId, now);
+  // The name in the greeting is the account holder's own only when they are the one signed in.
+  const firstname = ctx.auth?.realm === "client" && ctx.auth.userId === holder.id ? holder.firstname : null;
+  await sendQuoteEmail({ to: holder.email, firstname, locale: input.locale, quote: input.quote, channel: input.channel, uuid, resumeToken, passwordUrl }, ctx);
 }
 
 
@@ -297,8 +405,13 @@ function view(input: {
   commune: QuoteCommune | null;
   createdAt: Date;
   updatedAt: Date;
+  /** Through a resume token alone: the answers and the quote, not who the family is. */
+  access?: FunnelAccess;
 }): FunnelDealView {
-  const { setting, owner, defunct, commune } = input;
+  const { setting, commune } = input;
+  const redacted = input.access === "token";
+  const owner = redacted ? null : input.owner;
+  const defunct = redacted && input.defunct ? { ...input.defunct, civility: null, firstname: null, lastname: null } : input.defunct;
   return {
     uuid: input.uuid,
     state: input.state,
@@ -323,25 +436,32 @@ export async function updateFunnelDeal(db: Db, uuid: string, input: FunnelUpdate
   const loaded = await loadFunnelRow(db, uuid);
   if (!loaded) throw new ApiError(404, "not_found");
   const { deal, owner } = loaded;
+  const access = await accessTo(db, deal.id, ctx, now);
+  if (!access) throw new ApiError(404, "not_found");
   const previous = loaded.setting;
   // Once an advisor has taken the case on, changes go through them.
   if (!LIVE_STATES.includes(deal.state)) throw new ApiError(422, "deal__locked");
+  // The link alone writes only a draft: a sent quote is changed by its signed-in owner.
+  if (access === "token" && deal.state !== "draft") throw new ApiError(422, "deal__sign_in_required");
   const client = input.client ?? null;
   const answers = input.answers;
   const signedInClientId = ctx.auth?.realm === "client" ? ctx.auth.userId : null;
 
   let clientAction: { kind: "none" } | { kind: "create" } | { kind: "attach"; row: typeof clients.$inferSelect } | { kind: "update"; id: number } = { kind: "none" };
   if (client) {
-    if (owner && owner.email === client.email) {
-      // The account holder's details change only while no password protects them, or when signed in.
-      clientAction = owner.passwordHash === null || signedInClientId === owner.id ? { kind: "update", id: owner.id } : { kind: "none" };
+    if (owner && signedInClientId === owner.id) {
+      // The signed-in owner changes their own details; another account's address stays theirs.
+      const existing = owner.email === client.email ? null : await findClientByEmail(db, client.email);
+      if (existing) throw new ApiError(422, "client__email__taken");
+      clientAction = { kind: "update", id: owner.id };
+    } else if (owner) {
+      // Someone else's deal: the link never changes who the family is, nor hands the deal to another account.
+      if (signedInClientId !== null && client.email === ctx.auth?.email.toLowerCase()) throw new ApiError(422, "deal__client__locked");
+      if (!sameContact(owner, client)) throw new ApiError(422, "deal__client__sign_in_required");
     } else {
       const existing = await findClientByEmail(db, client.email);
       if (existing && signedInClientId !== existing.id) throw new ApiError(422, "client__email__taken");
-      if (owner && owner.passwordHash !== null && signedInClientId !== owner.id) throw new ApiError(422, "deal__client__locked");
-      if (existing) clientAction = { kind: "attach", row: existing };
-      else if (owner) clientAction = { kind: "update", id: owner.id };
-      else clientAction = { kind: "create" };
+      clientAction = existing ? { kind: "attach", row: existing } : { kind: "create" };
     }
   }
   if (input.submit) {
@@ -349,9 +469,14 @@ export async function updateFunnelDeal(db: Db, uuid: string, input: FunnelUpdate
     if (problems.length > 0) throw new ApiError(422, problems);
   }
 
+  const submitting = input.submit === true;
+  if (clientAction.kind === "create" && client) await limitFunnelEmail(db, client.email, ctx, now);
+  else if (submitting) {
+    const target = clientAction.kind === "attach" ? clientAction.row.email : (client?.email ?? owner?.email);
+    if (target) await limitFunnelEmail(db, target, ctx, now);
+  }
   const { quote, commune } = await computeServerQuote(db, answers, now);
   const locale = localeOf(input, ctx, previous?.locale);
-  const submitting = input.submit === true;
   const state = submitting ? "quote_sent" : deal.state;
   const setting: FunnelSetting = {
     answers,
@@ -378,10 +503,7 @@ export async function updateFunnelDeal(db: Db, uuid: string, input: FunnelUpdate
         await tx.update(clients).set(clientValues(client)).where(eq(clients.id, clientAction.id));
         ownerView = clientValues(client);
       } else if (clientAction.kind === "attach") {
-        // The signed-in account holder takes the deal; a placeholder owner keeps a reader's access.
-        if (owner && owner.id !== clientAction.row.id) {
-          await tx.update(dealAbilities).set({ role: "reader" }).where(and(eq(dealAbilities.dealId, deal.id), eq(dealAbilities.clientId, owner.id)));
-        }
+        // The signed-in account holder takes an ownerless draft (never a deal someone owns).
         await tx
           .insert(dealAbilities)
           .values({ dealId: deal.id, clientId: clientAction.row.id, role: "owner" })
@@ -446,13 +568,17 @@ export async function updateFunnelDeal(db: Db, uuid: string, input: FunnelUpdate
     commune,
     createdAt: deal.createdAt,
     updatedAt: now,
+    // The caller who just took the deal under their account sees it as theirs.
+    access: access === "token" && clientAction.kind !== "create" && clientAction.kind !== "attach" ? "token" : "account",
   });
 }
 
 /** GET /api/v1/funeral_funnel/deals/{uuid}: what the funnel needs to resume. */
-export async function getFunnelDeal(db: Db, uuid: string): Promise<FunnelDealView | null> {
+export async function getFunnelDeal(db: Db, uuid: string, ctx: Pick<FunnelContext, "auth" | "resumeToken" | "now">): Promise<FunnelDealView | null> {
   const loaded = await loadFunnelRow(db, uuid);
   if (!loaded) return null;
+  const access = await accessTo(db, loaded.deal.id, ctx as FunnelContext, ctx.now ?? new Date());
+  if (!access) return null;
   const setting = loaded.setting ?? { answers: {}, current_step: null, locale: DEFAULT_LOCALE, contact_channel: null, consent_at: null, submitted_at: null };
   const insee = setting.answers.deathCommuneInsee;
   return view({
@@ -465,17 +591,25 @@ export async function getFunnelDeal(db: Db, uuid: string): Promise<FunnelDealVie
     commune: insee ? await findCommune(db, insee) : null,
     createdAt: loaded.deal.createdAt,
     updatedAt: loaded.deal.updatedAt,
+    access,
   });
 }
 
 /** Links of the e-mail, on the host of the family's language. */
-export function funnelLinks(uuid: string, locale: Locale, ctx: Pick<FunnelContext, "siteUrl" | "apiUrl">) {
+/**
+ * Links of the e-mail, on the host of the family's language. The resume token rides in
+ * the fragment of page links (never sent to a server, nor in a Referer; the page reads
+ * it and removes it from the address); the PDF, opened outside the site, takes it as a
+ * query parameter of the API.
+ */
+export function funnelLinks(uuid: string, resumeToken: string, locale: Locale, ctx: Pick<FunnelContext, "siteUrl" | "apiUrl">) {
   const origin = originForLocale(ctx.siteUrl, locale);
   const apiOrigin = ctx.apiUrl ?? origin;
+  const fragment = new URLSearchParams({ devis: uuid, cle: resumeToken }).toString();
   return {
-    resume: `${origin}${paths.funnelStart()}?devis=${encodeURIComponent(uuid)}`,
-    pdf: `${apiOrigin}/api/v1/funeral_funnel/deals/${encodeURIComponent(uuid)}/quote.pdf`,
-    confirmation: `${origin}${paths.funeralQuoteConfirmation()}?devis=${encodeURIComponent(uuid)}`,
+    resume: `${origin}${paths.funnelStart()}#${fragment}`,
+    pdf: `${apiOrigin}/api/v1/funeral_funnel/deals/${encodeURIComponent(uuid)}/quote.pdf?${new URLSearchParams({ token: resumeToken }).toString()}`,
+    confirmation: `${origin}${paths.funeralQuoteConfirmation()}#${fragment}`,
   };
 }
 
@@ -507,10 +641,10 @@ function accountLinkUrl(token: string, redirectUrl: string, locale: Locale, ctx:
 }
 
 async function sendQuoteEmail(
-  input: { to: string; firstname: string | null; locale: Locale; quote: Quote; channel: FunnelContactChannel; uuid: string; passwordUrl: string | null },
+  input: { to: string; firstname: string | null; locale: Locale; quote: Quote; channel: FunnelContactChannel; uuid: string; resumeToken: string; passwordUrl: string | null },
   ctx: FunnelContext,
 ): Promise<void> {
-  const links = funnelLinks(input.uuid, input.locale, ctx);
+  const links = funnelLinks(input.uuid, input.resumeToken, input.locale, ctx);
   try {
     const message = await quoteEmail({
       to: input.to,

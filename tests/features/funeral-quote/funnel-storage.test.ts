@@ -20,16 +20,17 @@ describe("the funnel kept on this device", () => {
     draft.answers = { situation: "death-occurred", placeOfDeath: "hospital", deathCommuneInsee: "69123" };
     draft.commune = { insee: "69123", name: "Lyon", postalCode: "69001" };
     draft.contact = { ...draft.contact, firstname: "Claire", email: "claire@example.org" };
-    saveStoredFunnel({ uuid: UUID, step: "date", draft, submitted: false });
+    const token = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcdEF";
+    saveStoredFunnel({ uuid: UUID, token, step: "date", draft, submitted: false });
     const loaded = loadStoredFunnel();
-    expect(loaded).toMatchObject({ uuid: UUID, step: "date", submitted: false });
+    expect(loaded).toMatchObject({ uuid: UUID, token, step: "date", submitted: false });
     expect(loaded!.draft.answers).toEqual(draft.answers);
     expect(loaded!.draft.commune).toEqual(draft.commune);
     expect(loaded!.draft.contact.firstname).toBe("Claire");
   });
 
   it("is forgotten after two months without a visit", () => {
-    saveStoredFunnel({ uuid: UUID, step: "date", draft: emptyDraft(), submitted: false }, new Date("2026-01-01T10:00:00Z"));
+    saveStoredFunnel({ uuid: UUID, token: null, step: "date", draft: emptyDraft(), submitted: false }, new Date("2026-01-01T10:00:00Z"));
     expect(loadStoredFunnel(new Date(Date.parse("2026-01-01T10:00:00Z") + FUNNEL_STORAGE_MAX_AGE_MS + 1000))).toBeNull();
     expect(localStorage.getItem(FUNNEL_STORAGE_KEY)).toBeNull();
   });
@@ -41,6 +42,7 @@ describe("the funnel kept on this device", () => {
       JSON.stringify({
         version: 1,
         uuid: "not-a-uuid",
+        token: "<script>",
         step: "payment",
         savedAt: new Date().toISOString(),
         draft: { answers: { disposition: "sea", situation: "death-occurred" }, choice: "rocket", contact: { email: 42, consent: "yes" } },
@@ -48,6 +50,7 @@ describe("the funnel kept on this device", () => {
     );
     expect(edited).not.toBeNull();
     expect(edited!.uuid).toBeNull();
+    expect(edited!.token).toBeNull();
     expect(edited!.step).toBeNull();
     // An answer that no longer parses drops the whole set rather than half of it.
     expect(edited!.draft.answers).toEqual({});
@@ -56,7 +59,7 @@ describe("the funnel kept on this device", () => {
   });
 
   it("can be cleared to start again", () => {
-    saveStoredFunnel({ uuid: UUID, step: "date", draft: emptyDraft(), submitted: false });
+    saveStoredFunnel({ uuid: UUID, token: null, step: "date", draft: emptyDraft(), submitted: false });
     clearStoredFunnel();
     expect(loadStoredFunnel()).toBeNull();
   });

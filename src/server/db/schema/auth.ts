@@ -1,5 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { id, timestamps } from "@/server/db/schema/columns";
+import { deals } from "@/server/db/schema/deals";
 import { userRealm } from "@/server/db/schema/users";
 
 /**
@@ -60,4 +61,40 @@ export const userIdentities = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex("user_identities_subject_idx").on(t.provider, t.subject), index("user_identities_user_idx").on(t.realm, t.userId)],
+);
+
+/**
+ * The key of a funnel deal for a family without a session (the resume link of the quote
+ * e-mail, the device that started the funnel): a random token of 256 bits, only its hash
+ * kept, separate from the deal's uuid (which alone opens nothing). It expires, and each
+ * use pushes the expiry back.
+ */
+export const dealResumeTokens = pgTable(
+  "deal_resume_tokens",
+  {
+    id: id(),
+    dealId: integer()
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true, mode: "date" }).notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("deal_resume_tokens_token_hash_idx").on(t.tokenHash), index("deal_resume_tokens_deal_idx").on(t.dealId)],
+);
+
+/**
+ * Hits of the abuse limits (account creation and quote e-mails from the anonymous funnel,
+ * reset e-mails), one row per counted action and key ("email:…", "ip:…"); rows older than
+ * the longest window are dropped as new ones arrive.
+ */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    id: id(),
+    bucket: text().notNull(),
+    key: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [index("rate_limit_hits_key_idx").on(t.bucket, t.key, t.createdAt)],
 );

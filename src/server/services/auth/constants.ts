@@ -18,3 +18,7 @@ export const SIGN_IN_WINDOW_MS = 60_000;
 export const OIDC_REQUEST_LIFETIME_MS = 10 * 60 * 1000;
 /** Cookie sessions record their use at most this often (each use slides their expiry). */
 export const COOKIE_TOUCH_INTERVAL_MS = 60_000;
+/** Reset e-mails per address (whoever asks) and per caller address, per hour: no mail bombing. */
+export const RESET_EMAILS_PER_ADDRESS = 5;
+export const RESET_EMAILS_PER_IP = 20;
+export const RESET_EMAIL_WINDOW_MS = 3600 * 1000;

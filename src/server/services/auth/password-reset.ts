@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { passwordResetTokens } from "@/server/db/schema/auth";
+import { describeError } from "@/server/http/errors";
 import type { Mailer } from "@/server/integrations/mail/mail-message";
 import { RESET_TOKEN_LIFETIME_MS } from "@/server/services/auth/constants";
 import { hashPassword } from "@/server/services/auth/passwords";
@@ -57,7 +58,8 @@ export async function requestPasswordReset(db: Db, input: ResetRequest): Promise
     await input.mailer.send(message);
   })();
   // A failed delivery is logged, never shown: the answer must not differ for existing accounts.
-  delivery.catch((error: unknown) => console.error("[auth] password reset e-mail not sent:", error instanceof Error ? error.message : error));
+  // A mail server's message may quote the address: only the error's kind and codes are logged.
+  delivery.catch((error: unknown) => console.error(`[auth] password reset e-mail not sent: ${describeError(error)}`));
   return { delivery };
 }
 

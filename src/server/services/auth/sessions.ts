@@ -255,9 +255,24 @@ export async function authenticateCookie(db: Db, input: { realm: Realm; token: s
 
 /**
  * Gives header credentials to a browser that only holds the cookie (after a social
- * sign-in, or when its local storage was cleared): the cookie's device gets a new token.
+ * sign-in): the cookie's device gets its first token. A device that already has a live
+ * token keeps it: a GET carrying only the cookie can come from any site (a link, an
+ * image), and replacing the token would sign the open tab out. Null then.
  */
-export async function adoptCookieSession(db: Db, input: { realm: Realm; session: CookieSession; now: Date }): Promise<IssuedToken> {
+export async function adoptCookieSession(db: Db, input: { realm: Realm; session: CookieSession; now: Date }): Promise<IssuedToken | null> {
+  const [live] = await db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.realm, input.realm),
+        eq(authTokens.userId, input.session.userId),
+        eq(authTokens.clientId, input.session.clientId),
+        gt(authTokens.expiresAt, input.now),
+      ),
+    )
+    .limit(1);
+  if (live) return null;
   return createSession(db, { realm: input.realm, userId: input.session.userId, clientId: input.session.clientId, now: input.now });
 }
 

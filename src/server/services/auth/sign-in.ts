@@ -1,7 +1,7 @@
 import type { Db } from "@/server/db/client";
 import { verifyPassword } from "@/server/services/auth/passwords";
 import { createSession, type IssuedToken } from "@/server/services/auth/sessions";
-import { checkSignInAllowed, recordSignInAttempt } from "@/server/services/auth/sign-in-limiter";
+import { markSignInSucceeded, reserveSignInAttempt } from "@/server/services/auth/sign-in-limiter";
 import { findAccountByEmail, type AuthAccount, type Realm } from "@/server/services/auth/users";
 
 export type SignInResult =
@@ -17,13 +17,13 @@ export async function signIn(
   db: Db,
   input: { realm: Realm; email: string; password: string; ip: string | null; userAgent?: string | null; now: Date },
 ): Promise<SignInResult> {
-  const limit = await checkSignInAllowed(db, input);
+  const limit = await reserveSignInAttempt(db, input);
   if (!limit.allowed) return { ok: false, code: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
 
   const account = await findAccountByEmail(db, input.realm, input.email);
   const passwordOk = await verifyPassword(account?.passwordHash, input.password);
   const ok = account !== null && passwordOk && !account.disabled;
-  await recordSignInAttempt(db, { realm: input.realm, email: input.email, ip: input.ip, succeeded: ok, now: input.now });
+  if (ok) await markSignInSucceeded(db, limit.attemptId);
   if (!ok || !account) return { ok: false, code: "invalid_credentials" };
 
   const session = await createSession(db, { realm: input.realm, userId: account.id, now: input.now, userAgent: input.userAgent });
