@@ -5,6 +5,7 @@
 //   node server.mjs [port]     (default 3000; needs a build: npx next build)
 import { createServer } from "node:http";
 import { createPageCache } from "./src/server/http/page-cache.mjs";
+import { stampPeerAddress } from "./src/server/http/peer-address.mjs";
 
 // Set before Next.js and React load, as `next start` does: they pick their production
 // builds from it when their modules are first read.
@@ -17,6 +18,8 @@ const handle = app.getRequestHandler();
 const cache = createPageCache();
 
 const server = createServer((req, res) => {
+  // The connection's address for src/server/http/client-ip.ts; a caller's copy never passes.
+  stampPeerAddress(req);
   Promise.resolve(cache.handle(req, res, handle)).catch((error) => {
     // Next reports its own errors; this only catches a failure of the cache itself.
     console.error(error);

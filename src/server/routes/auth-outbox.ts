@@ -2,14 +2,15 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { AppEnv } from "@/server/http/env";
 import { ApiError } from "@/server/http/errors";
-import { isOutboxReadable, outboxDir } from "@/server/integrations/mail/mailer";
+import { canReadDevOutbox } from "@/server/http/dev-access";
+import { outboxDir } from "@/server/integrations/mail/mailer";
 import { listOutbox, readOutboxMessage, type StoredMail } from "@/server/integrations/mail/outbox";
 import { jsonResponse } from "@/server/routes/responses";
 
 /**
  * The development mail reader: the messages the outbox holds (DATA_DIR/outbox), as JSON
- * for tools and browser tests, or as a small page in a browser. Answers 404 on a public
- * deployment (see isOutboxReadable).
+ * for tools and browser tests, or as a small page in a browser. Answers 404 unless the
+ * connection comes from this machine (see canReadDevOutbox).
  */
 
 const storedMailSchema = z
@@ -55,7 +56,7 @@ function listPage(mails: StoredMail[]): string {
 export function registerAuthOutboxRoutes(app: OpenAPIHono<AppEnv>) {
   // GET /api/dev/outbox – list the outbox (JSON, or a page for a browser)
   app.openapi(listRoute, async (c) => {
-    if (!isOutboxReadable()) throw new ApiError(404, "not_found");
+    if (!canReadDevOutbox(c)) throw new ApiError(404, "not_found");
     const { to, limit } = c.req.valid("query");
     const mails = await listOutbox(outboxDir(), { to, limit });
     c.header("Cache-Control", "no-store");
@@ -65,7 +66,7 @@ export function registerAuthOutboxRoutes(app: OpenAPIHono<AppEnv>) {
 
   // GET /api/dev/outbox/{id} – one message
   app.openapi(oneRoute, async (c) => {
-    if (!isOutboxReadable()) throw new ApiError(404, "not_found");
+    if (!canReadDevOutbox(c)) throw new ApiError(404, "not_found");
     const { id } = c.req.valid("param");
     const mail = await readOutboxMessage(outboxDir(), id);
     if (!mail) throw new ApiError(404, "not_found");
