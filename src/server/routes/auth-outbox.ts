@@ -40,6 +40,9 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
+/** The reader's pages and the mails shown in them: their own inline styles and embedded images, nothing that runs. */
+const READER_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 function listPage(mails: StoredMail[]): string {
   const rows = mails
     .map(
@@ -60,7 +63,10 @@ export function registerAuthOutboxRoutes(app: OpenAPIHono<AppEnv>) {
     const { to, limit } = c.req.valid("query");
     const mails = await listOutbox(outboxDir(), { to, limit });
     c.header("Cache-Control", "no-store");
-    if ((c.req.header("accept") ?? "").includes("text/html")) return c.html(listPage(mails)) as never;
+    if ((c.req.header("accept") ?? "").includes("text/html")) {
+      c.header("Content-Security-Policy", READER_CSP);
+      return c.html(listPage(mails)) as never;
+    }
     return c.json({ data: mails }, 200);
   });
 
@@ -71,7 +77,10 @@ export function registerAuthOutboxRoutes(app: OpenAPIHono<AppEnv>) {
     const mail = await readOutboxMessage(outboxDir(), id);
     if (!mail) throw new ApiError(404, "not_found");
     c.header("Cache-Control", "no-store");
-    if (c.req.valid("query").format === "html") return c.html(mail.html) as never;
+    if (c.req.valid("query").format === "html") {
+      c.header("Content-Security-Policy", READER_CSP);
+      return c.html(mail.html) as never;
+    }
     return c.json({ data: mail }, 200);
   });
 }
