@@ -1,4 +1,4 @@
-import { expect, test, type APIResponse, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 /**
  * Security headers on every kind of answer (a public page, a signed-in page, an API
@@ -21,7 +21,7 @@ function expectFixedHeaders(headers: Record<string, string>) {
 }
 
 /** script-src of a page policy: its own origin and hashes, never 'unsafe-inline' nor 'unsafe-eval'. */
-function expectPagePolicy(response: APIResponse | null) {
+function expectPagePolicy(response: { headers(): Record<string, string> } | null) {
   const headers = response!.headers();
   expectFixedHeaders(headers);
   const policy = headers["content-security-policy"]!;
