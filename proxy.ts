@@ -6,20 +6,18 @@ import { isLocale } from "@/domain/locales";
 import { localeFromHost } from "@/i18n/locale-host";
 import { originOf, PAGE_CSP_HEADER, pagePolicy } from "@/server/http/security-headers.mjs";
 
-// Origins the browser calls besides its own: API hosts, the chat service, error reporting.
-const sentry = originOf(publicEnv.NEXT_PUBLIC_SENTRY_DSN);
+// Origins the browser calls besides its own: API hosts, error reporting, and (public pages only) the chat service.
+const origins = (...urls: (string | undefined)[]) => urls.map(originOf).filter((origin): origin is string => origin !== null);
 const https = serverEnv().SITE_URL.startsWith("https://");
 const PUBLIC_POLICY = pagePolicy({
   https,
-  connectOrigins: [publicEnv.NEXT_PUBLIC_API_URL, publicEnv.NEXT_PUBLIC_API_NEXT_URL, publicEnv.NEXT_PUBLIC_CHAT_URL, publicEnv.NEXT_PUBLIC_SENTRY_DSN]
-    .map(originOf)
-    .filter((origin): origin is string => origin !== null),
+  connectOrigins: origins(publicEnv.NEXT_PUBLIC_API_URL, publicEnv.NEXT_PUBLIC_API_NEXT_URL, publicEnv.NEXT_PUBLIC_SENTRY_DSN, publicEnv.NEXT_PUBLIC_CHAT_URL),
 });
-// Sign-in, account, back-office and payment: the same without the chat service and data: images.
+// Sign-in, account, back-office and payment: no chat service, no data: images.
 const STRICT_POLICY = pagePolicy({
   https,
   strict: true,
-  connectOrigins: [publicEnv.NEXT_PUBLIC_API_URL, publicEnv.NEXT_PUBLIC_API_NEXT_URL, sentry].map((o) => originOf(o ?? undefined)).filter((o): o is string => o !== null),
+  connectOrigins: origins(publicEnv.NEXT_PUBLIC_API_URL, publicEnv.NEXT_PUBLIC_API_NEXT_URL, publicEnv.NEXT_PUBLIC_SENTRY_DSN),
 });
 const STRICT_PREFIXES = [paths.login(), "/app", paths.proHome(), paths.payment()];
 const isStrict = (pathname: string) => STRICT_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
