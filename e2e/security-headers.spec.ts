@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { PARAMETERLESS_PAGES } from "./public-pages";
 
 /**
  * Security headers on every kind of answer (a public page, a signed-in page, an API
@@ -78,6 +79,18 @@ test("a public page, its cached copy and a signed-in page carry the headers and 
   expectPagePolicy(account);
   await expect(page.getByRole("heading", { level: 1, name: "Bonjour Marie" })).toBeVisible();
 
+  expect(violations).toEqual([]);
+});
+
+test("every parameterless public page, in French and in Arabic, runs under its policy without a violation", async ({ page, baseURL }) => {
+  const violations = await watchViolations(page);
+  const arabic = new URL(baseURL!);
+  arabic.hostname = `ar.${arabic.hostname}`;
+  for (const path of [...PARAMETERLESS_PAGES, `${arabic.origin}/`, `${arabic.origin}/devis-obseques/ceremonie`]) {
+    const response = await page.goto(path, { waitUntil: "networkidle" });
+    expect(response!.status(), path).toBeLessThan(400);
+    expectPagePolicy(response);
+  }
   expect(violations).toEqual([]);
 });
 
