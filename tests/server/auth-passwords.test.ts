@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { passwordResetTokens } from "@/server/db/schema/auth";
+import { PEER_ADDRESS_HEADER, peerStamp } from "@/server/http/peer-address.mjs";
 import { listOutbox, type StoredMail } from "@/server/integrations/mail/outbox";
 import { createTestApp, type TestContext } from "./helpers/app";
 import { ADVISOR_EMAIL, CLIENT_EMAIL, DEMO_PASSWORD, call, device, fakeClock, signIn } from "./auth-helpers";
@@ -284,7 +285,7 @@ describe("PUT /api/v1/auth/password (signed-in change)", () => {
 
 describe("GET /api/dev/outbox", () => {
   // A developer's browser on the same machine, as server.mjs reports the connection.
-  const local = { headers: { "x-paisible-peer-address": "127.0.0.1" } };
+  const local = { headers: { [PEER_ADDRESS_HEADER]: peerStamp("127.0.0.1") } };
   it("lists the e-mails for a developer, newest first, filtered by recipient", async () => {
     const list = await call<{ data: StoredMail[] }>(ctx.app, "GET", `/api/dev/outbox?to=${encodeURIComponent(CLIENT_EMAIL)}&limit=2`, local);
     expect(list.status).toBe(200);

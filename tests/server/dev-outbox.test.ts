@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseServerEnv } from "@/config/env";
 import { canReadDevOutbox, isPublicDeployment } from "@/server/http/dev-access";
-import { PEER_ADDRESS_HEADER } from "@/server/http/peer-address.mjs";
+import { PEER_ADDRESS_HEADER, peerStamp } from "@/server/http/peer-address.mjs";
 import { outboxMailer } from "@/server/integrations/mail/outbox";
 import { createTestApp, type TestContext } from "./helpers/app";
 
@@ -26,15 +26,16 @@ afterAll(async () => {
 
 // Who may read the development mail reader; the connection is what server.mjs stamps from the socket.
 const MATRIX: { who: string; headers: Record<string, string>; status: 200 | 404 }[] = [
-  { who: "a browser on this machine (IPv4 loopback)", headers: { [PEER_ADDRESS_HEADER]: "127.0.0.1" }, status: 200 },
-  { who: "a browser on this machine (IPv6 loopback)", headers: { [PEER_ADDRESS_HEADER]: "::1" }, status: 200 },
-  { who: "a browser on this machine (IPv4-mapped)", headers: { [PEER_ADDRESS_HEADER]: "::ffff:127.0.0.1", "x-forwarded-for": "127.0.0.1" }, status: 200 },
+  { who: "a browser on this machine (IPv4 loopback)", headers: { [PEER_ADDRESS_HEADER]: peerStamp("127.0.0.1") }, status: 200 },
+  { who: "a browser on this machine (IPv6 loopback)", headers: { [PEER_ADDRESS_HEADER]: peerStamp("::1") }, status: 200 },
+  { who: "a browser on this machine (IPv4-mapped)", headers: { [PEER_ADDRESS_HEADER]: peerStamp("::ffff:127.0.0.1"), "x-forwarded-for": "127.0.0.1" }, status: 200 },
   { who: "an unknown connection (no socket address)", headers: {}, status: 404 },
-  { who: "a machine on the network", headers: { [PEER_ADDRESS_HEADER]: "192.168.1.20" }, status: 404 },
-  { who: "a machine on the network claiming loopback in X-Forwarded-For", headers: { [PEER_ADDRESS_HEADER]: "192.168.1.20", "x-forwarded-for": "127.0.0.1" }, status: 404 },
+  { who: "a caller typing the internal header itself (next start, no server.mjs)", headers: { [PEER_ADDRESS_HEADER]: "127.0.0.1" }, status: 404 },
+  { who: "a machine on the network", headers: { [PEER_ADDRESS_HEADER]: peerStamp("192.168.1.20") }, status: 404 },
+  { who: "a machine on the network claiming loopback in X-Forwarded-For", headers: { [PEER_ADDRESS_HEADER]: peerStamp("192.168.1.20"), "x-forwarded-for": "127.0.0.1" }, status: 404 },
   { who: "a caller without a socket claiming loopback in X-Real-IP", headers: { "x-real-ip": "127.0.0.1", "x-forwarded-for": "127.0.0.1" }, status: 404 },
-  { who: "a remote caller relayed by a proxy on this machine", headers: { [PEER_ADDRESS_HEADER]: "127.0.0.1", "x-forwarded-for": "203.0.113.4" }, status: 404 },
-  { who: "a remote caller relayed with Forwarded", headers: { [PEER_ADDRESS_HEADER]: "127.0.0.1", forwarded: "for=203.0.113.4" }, status: 404 },
+  { who: "a remote caller relayed by a proxy on this machine", headers: { [PEER_ADDRESS_HEADER]: peerStamp("127.0.0.1"), "x-forwarded-for": "203.0.113.4" }, status: 404 },
+  { who: "a remote caller relayed with Forwarded", headers: { [PEER_ADDRESS_HEADER]: peerStamp("127.0.0.1"), forwarded: "for=203.0.113.4" }, status: 404 },
 ];
 
 describe("GET /api/dev/outbox access (NODE_ENV=test, SITE_URL on localhost)", () => {
@@ -55,8 +56,8 @@ describe("canReadDevOutbox", () => {
     const app = new Hono().get("/", (c) => c.text(String(canReadDevOutbox(c, env))));
     return Promise.resolve(app.request("/", { headers })).then((r) => r.text());
   };
-  const remote = { [PEER_ADDRESS_HEADER]: "203.0.113.8" };
-  const local = { [PEER_ADDRESS_HEADER]: "127.0.0.1" };
+  const remote = { [PEER_ADDRESS_HEADER]: peerStamp("203.0.113.8") };
+  const local = { [PEER_ADDRESS_HEADER]: peerStamp("127.0.0.1") };
 
   it("opens to any caller only with the explicit development setting", async () => {
     const dev = parseServerEnv({ NODE_ENV: "development" });

@@ -1,7 +1,7 @@
 import { BlockList, isIP } from "node:net";
 import type { Context } from "hono";
 import { serverEnv, type ServerEnv, type TrustProxy } from "@/config/env";
-import { PEER_ADDRESS_HEADER } from "@/server/http/peer-address.mjs";
+import { PEER_ADDRESS_HEADER, readPeerAddress } from "@/server/http/peer-address.mjs";
 
 /**
  * The client's address, the one place the rest of the code asks for it (sign-in and any
@@ -11,10 +11,11 @@ import { PEER_ADDRESS_HEADER } from "@/server/http/peer-address.mjs";
  * pick its own address by sending the header.
  *
  * Without server.mjs in front (`next dev`, `next start`) the connection is unknown and
- * the answer is null: per-IP limits then rest on their per-account half.
+ * the answer is null: per-IP limits then rest on their per-account half. A header typed
+ * by a caller lacks the process key (peer-address.mjs) and counts as unknown too.
  */
 export function clientIp(c: Context, env: Pick<ServerEnv, "TRUST_PROXY"> = serverEnv()): string | null {
-  return resolveClientAddress(c.req.header(PEER_ADDRESS_HEADER), c.req.header("x-forwarded-for"), env.TRUST_PROXY);
+  return resolveClientAddress(readPeerAddress(c.req.header(PEER_ADDRESS_HEADER)), c.req.header("x-forwarded-for"), env.TRUST_PROXY);
 }
 
 /**
@@ -23,7 +24,7 @@ export function clientIp(c: Context, env: Pick<ServerEnv, "TRUST_PROXY"> = serve
  * adds the address it relays for).
  */
 export function isLoopbackConnection(c: Context): boolean {
-  const peer = normalizeAddress(c.req.header(PEER_ADDRESS_HEADER));
+  const peer = normalizeAddress(readPeerAddress(c.req.header(PEER_ADDRESS_HEADER)));
   if (!peer || !isLoopback(peer)) return false;
   if (c.req.header("forwarded")) return false;
   // Next.js fills X-Forwarded-For with the socket's own address when it is absent.

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { PEER_ADDRESS_HEADER } from "@/server/http/peer-address.mjs";
+import { PEER_ADDRESS_HEADER, peerStamp } from "@/server/http/peer-address.mjs";
 import { createTestApp, type TestContext } from "../helpers/app";
 import { DEMO_PASSWORD, call, fakeClock } from "../auth-helpers";
 
@@ -16,7 +16,7 @@ describe("per-address sign-in limit behind a trusted proxy", () => {
   afterEach(() => clock?.restore());
 
   const signIn = (base: string, email: string, password: string, client: string, peer = "10.0.0.5") =>
-    call(ctx.app, "POST", `${base}/sign_in`, { body: { email, password }, headers: { [PEER_ADDRESS_HEADER]: peer, "x-forwarded-for": client } });
+    call(ctx.app, "POST", `${base}/sign_in`, { body: { email, password }, headers: { [PEER_ADDRESS_HEADER]: peerStamp(peer), "x-forwarded-for": client } });
 
   it("counts the address the proxy reports, so families behind one proxy are not limited together", async () => {
     clock = fakeClock(new Date(Date.now() + 86_400_000));

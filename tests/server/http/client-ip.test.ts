@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseServerEnv, type TrustProxy } from "@/config/env";
 import { normalizeAddress, resolveClientAddress } from "@/server/http/client-ip";
-import { PEER_ADDRESS_HEADER, stampPeerAddress } from "@/server/http/peer-address.mjs";
+import { PEER_ADDRESS_HEADER, peerStamp, readPeerAddress, stampPeerAddress } from "@/server/http/peer-address.mjs";
 import { createTestApp, type TestContext } from "../helpers/app";
 import { DEMO_PASSWORD, call, fakeClock } from "../auth-helpers";
 
@@ -90,8 +90,17 @@ describe("server.mjs's connection stamp", () => {
     } finally {
       server.close();
     }
-    expect(seen[PEER_ADDRESS_HEADER]).toBe("127.0.0.1");
+    expect(readPeerAddress(seen[PEER_ADDRESS_HEADER] as string)).toBe("127.0.0.1");
     expect(raw.filter((v) => v === "203.0.113.66")).toEqual([]);
+  });
+});
+
+describe("the connection stamp's key", () => {
+  it("reads back only stamps this process wrote: a value typed by a caller is no address", () => {
+    expect(readPeerAddress(peerStamp("192.0.2.1"))).toBe("192.0.2.1");
+    expect(readPeerAddress("127.0.0.1")).toBeNull();
+    expect(readPeerAddress("127.0.0.1 not-the-key-of-this-process")).toBeNull();
+    expect(readPeerAddress(undefined)).toBeNull();
   });
 });
 
@@ -109,12 +118,12 @@ describe("per-address sign-in limit, no proxy trusted (the default)", () => {
     const attempt = (i: number) =>
       call(ctx.app, "POST", "/api/v1/auth/sign_in", {
         body: { email: `inconnu-${i}@demo.test`, password: "whatever" },
-        headers: { [PEER_ADDRESS_HEADER]: "198.51.100.23", "x-forwarded-for": `203.0.113.${i + 1}` },
+        headers: { [PEER_ADDRESS_HEADER]: peerStamp("198.51.100.23"), "x-forwarded-for": `203.0.113.${i + 1}` },
       });
     for (let i = 0; i < 10; i += 1) expect((await attempt(i)).status).toBe(401);
     const blocked = await call(ctx.app, "POST", "/api/v1/pro/auth/sign_in", {
       body: { email: "conseiller@demo.test", password: DEMO_PASSWORD },
-      headers: { [PEER_ADDRESS_HEADER]: "198.51.100.23", "x-forwarded-for": "192.0.2.200" },
+      headers: { [PEER_ADDRESS_HEADER]: peerStamp("198.51.100.23"), "x-forwarded-for": "192.0.2.200" },
     });
     expect(blocked.status).toBe(429);
   });
