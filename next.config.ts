@@ -1,16 +1,13 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 import { serverEnv } from "./src/config/env";
-import { FIXED_SECURITY_HEADERS, HSTS, NON_DOCUMENT_CSP } from "./src/server/http/security-headers.mjs";
+import { fixedHeadersFor, NON_DOCUMENT_CSP } from "./src/server/http/security-headers.mjs";
 
 // Fail the build and the start with a readable message when the configuration is wrong.
 const env = serverEnv();
 
 // On every answer (see src/server/http/security-headers.mjs); HSTS only where the site is served over https.
-const fixedHeaders = [
-  ...Object.entries(FIXED_SECURITY_HEADERS).map(([key, value]) => ({ key, value })),
-  ...(env.SITE_URL.startsWith("https://") ? [{ key: "Strict-Transport-Security", value: HSTS }] : []),
-];
+const fixedHeaders = fixedHeadersFor(env.SITE_URL);
 const nonDocument = [{ key: "Content-Security-Policy", value: NON_DOCUMENT_CSP }];
 
 const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");

@@ -2,6 +2,7 @@ import type { ServerResponse } from "node:http";
 
 export const FIXED_SECURITY_HEADERS: Readonly<Record<string, string>>;
 export const HSTS: string;
+export function fixedHeadersFor(siteUrl: string): { key: string; value: string }[];
 export const NON_DOCUMENT_CSP: string;
 export const PAGE_CSP_HEADER: "x-paisible-page-csp";
 export const INLINE_HASHES: string;

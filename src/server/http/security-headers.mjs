@@ -28,6 +28,17 @@ export const FIXED_SECURITY_HEADERS = Object.freeze({
 /** Two years, subdomains included (the locale hosts are subdomains of SITE_URL). */
 export const HSTS = "max-age=63072000; includeSubDomains";
 
+/**
+ * The fixed headers of every answer for a site at `siteUrl`, as next.config.ts headers() takes them:
+ * HSTS only when the site is served over https.
+ * @param {string} siteUrl
+ */
+export function fixedHeadersFor(siteUrl) {
+  const headers = Object.entries(FIXED_SECURITY_HEADERS).map(([key, value]) => ({ key, value }));
+  if (siteUrl.startsWith("https://")) headers.push({ key: "Strict-Transport-Security", value: HSTS });
+  return headers;
+}
+
 /** For answers that are not pages (JSON, PDF, XML): nothing may run, load or frame them. */
 export const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 

@@ -6,11 +6,19 @@ import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
 import type { Db } from "@/server/db/client";
-import { finishPagePolicy, inlineScriptHashes, NON_DOCUMENT_CSP, PAGE_CSP_HEADER, pagePolicy, secureDocument } from "@/server/http/security-headers.mjs";
+import { finishPagePolicy, fixedHeadersFor, inlineScriptHashes, NON_DOCUMENT_CSP, PAGE_CSP_HEADER, pagePolicy, secureDocument } from "@/server/http/security-headers.mjs";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 const HTML = `<!doctype html><html><head><script src="/_next/static/a.js" async></script><script>self.__next_f=self.__next_f||[]</script>
 <script type="application/ld+json">{"@type":"Organization"}</script></head><body><script>self.__next_f.push([1,"x"])</script><script>self.__next_f.push([1,"x"])</script></body></html>`;
+
+describe("fixed headers", () => {
+  it("send HSTS only for a site served over https", () => {
+    const names = (url: string) => fixedHeadersFor(url).map((h) => h.key);
+    expect(names("http://localhost:3000")).toEqual(["X-Content-Type-Options", "X-Frame-Options", "Referrer-Policy", "Permissions-Policy"]);
+    expect(fixedHeadersFor("https://paisible.fr")).toContainEqual({ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" });
+  });
+});
 
 describe("page policy", () => {
   it("hashes each inline script a browser would run, once, and nothing else", () => {
