@@ -2,9 +2,14 @@ import { fileURLToPath } from "node:url";
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 import { serverEnv } from "./src/config/env";
+import { fixedHeadersFor, NON_DOCUMENT_CSP } from "./src/server/http/security-headers.mjs";
 
 // Fail the build and the start with a readable message when the configuration is wrong.
-serverEnv();
+const env = serverEnv();
+
+// On every answer (see src/server/http/security-headers.mjs); HSTS only where the site is served over https.
+const fixedHeaders = fixedHeadersFor(env.SITE_URL);
+const nonDocument = [{ key: "Content-Security-Policy", value: NON_DOCUMENT_CSP }];
 
 const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
 
@@ -18,6 +23,13 @@ const nextConfig: NextConfig = {
   },
   serverExternalPackages: ["pdfkit", "@electric-sql/pglite", "@node-rs/argon2", "pg"],
   typedRoutes: false,
+  async headers() {
+    return [
+      { source: "/:path*", headers: fixedHeaders },
+      // Files and documents that are not pages (API answers set theirs in src/server/app.ts).
+      ...["/documents/:path*", "/omniauth/:path*", "/sitemap.xml", "/sitemaps/:path*", "/robots.txt"].map((source) => ({ source, headers: nonDocument })),
+    ];
+  },
   // The stylesheet (≈10 KB compressed) goes inside the page instead of a render-blocking
   // request: the first paint no longer waits for a second round trip on a slow network.
   experimental: { inlineCss: true },

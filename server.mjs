@@ -5,6 +5,8 @@
 //   node server.mjs [port]     (default 3000; needs a build: npx next build)
 import { createServer } from "node:http";
 import { createPageCache } from "./src/server/http/page-cache.mjs";
+import { stampPeerAddress } from "./src/server/http/peer-address.mjs";
+import { pagePolicy, secureDocument } from "./src/server/http/security-headers.mjs";
 import { rejectMalformedPath } from "./src/server/http/url-guard.mjs";
 
 // Set before Next.js and React load, as `next start` does: they pick their production
@@ -16,11 +18,20 @@ const app = next({ dev: false, dir: import.meta.dirname, hostname: "localhost", 
 await app.prepare();
 const handle = app.getRequestHandler();
 const cache = createPageCache();
+// Pages proxy.ts did not see (a not-found answer for a missing file) get the plainest page policy.
+const fallbackPolicy = pagePolicy();
+// Inside the cache, so cached pages keep their finished Content-Security-Policy.
+const secureHandle = (req, res) => {
+  secureDocument(res, fallbackPolicy);
+  return handle(req, res);
+};
 
 const server = createServer((req, res) => {
   // Malformed percent-encoding is a 400 here, never a 500 from a route decoding its parameters.
   if (rejectMalformedPath(req, res)) return;
-  Promise.resolve(cache.handle(req, res, handle)).catch((error) => {
+  // The connection's address for src/server/http/client-ip.ts; a caller's copy never passes.
+  stampPeerAddress(req);
+  Promise.resolve(cache.handle(req, res, secureHandle)).catch((error) => {
     // Next reports its own errors; this only catches a failure of the cache itself.
     console.error(error);
     if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });

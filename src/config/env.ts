@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { readPublicEnvSource, type PublicEnv } from "./public-env";
 
@@ -12,6 +13,42 @@ const optionalUrl = z
   .optional()
   .transform((v) => (v ? v.replace(/\/+$/, "") : undefined))
   .pipe(z.url().optional());
+
+/**
+ * Which proxies may tell the client's address through X-Forwarded-For: none (off, the
+ * default: the address is the connection's), the nearest N hops, or a list of proxy
+ * addresses and CIDR ranges ("loopback" for 127.0.0.0/8 and ::1).
+ */
+export type TrustProxy = { kind: "off" } | { kind: "hops"; hops: number } | { kind: "list"; ranges: string[] };
+
+const TRUST_PROXY_MESSAGE = 'TRUST_PROXY must be "off", a number of proxy hops (1-10), or a comma-separated list of addresses or CIDR ranges';
+
+function parseRange(entry: string): string | null {
+  if (entry === "loopback") return entry;
+  const [address, bits, extra] = entry.split("/");
+  const family = isIP(address ?? "");
+  if (family === 0 || extra !== undefined) return null;
+  if (bits === undefined) return address!;
+  if (!/^\d{1,3}$/.test(bits) || Number(bits) > (family === 4 ? 32 : 128)) return null;
+  return `${address}/${Number(bits)}`;
+}
+
+const trustProxySchema = z
+  .string()
+  .default("")
+  .transform((raw, ctx): TrustProxy => {
+    const value = raw.trim().toLowerCase();
+    if (value === "" || value === "off" || value === "false" || value === "0") return { kind: "off" };
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 10) return { kind: "hops", hops };
+    } else {
+      const ranges = value.split(",").map((s) => s.trim()).filter(Boolean).map(parseRange);
+      if (ranges.length > 0 && ranges.every((r) => r !== null)) return { kind: "list", ranges: ranges as string[] };
+    }
+    ctx.addIssue({ code: "custom", message: TRUST_PROXY_MESSAGE });
+    return z.NEVER;
+  });
 
 const publicSchema = z.object({
   NEXT_PUBLIC_API_URL: optionalUrl,
@@ -47,6 +84,9 @@ const serverSchema = z.object({
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
+  TRUST_PROXY: trustProxySchema,
+  // "open" lets any caller read the development outboxes (e.g. behind `next dev`, which has no socket address to check).
+  DEV_OUTBOX_ACCESS: z.enum(["loopback", "open"], { message: 'DEV_OUTBOX_ACCESS must be "loopback" or "open"' }).default("loopback"),
 });
 
 export type { PublicEnv };

@@ -9,6 +9,7 @@ import { authenticate } from "@/server/http/auth";
 import { allowedOrigins, corsMiddleware } from "@/server/http/cors";
 import type { AppEnv } from "@/server/http/env";
 import { errorResponse, handleError, handleNotFound } from "@/server/http/errors";
+import { FIXED_SECURITY_HEADERS, NON_DOCUMENT_CSP } from "@/server/http/security-headers.mjs";
 import { validationHook } from "@/server/http/validation";
 import { registerAuthRoutes } from "@/server/routes/auth";
 import { registerAutocompleteRoutes } from "@/server/routes/autocompletes";
@@ -48,6 +49,12 @@ export function createApp(options: AppOptions) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.use("*", requestId({ headerName: "x-request-id", limitLength: 128 }));
+  // Every API answer, errors included (Next.js keeps its own copy of the fixed ones from next.config.ts).
+  app.use("*", async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(FIXED_SECURITY_HEADERS)) if (!c.res.headers.has(name)) c.header(name, value);
+    if (!c.res.headers.has("content-security-policy")) c.header("Content-Security-Policy", NON_DOCUMENT_CSP);
+  });
   app.use("*", corsMiddleware(origins));
   // JSON bodies are small; file uploads (multipart) get room for a scanned document or two.
   const tooLarge = (c: Context) => errorResponse(c, 413, "payload_too_large");

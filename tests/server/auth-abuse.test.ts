@@ -1,3 +1,4 @@
+import { PEER_ADDRESS_HEADER, peerStamp } from "@/server/http/peer-address.mjs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { MailMessage, Mailer } from "@/server/integrations/mail/mail-message";
 import { setMailer } from "@/server/integrations/mail/mailer";
@@ -55,26 +56,26 @@ describe("reset e-mails", () => {
     sent.length = 0;
     const statuses: number[] = [];
     for (let i = 0; i < 7; i += 1) {
-      statuses.push((await call(ctx.app, "POST", `${V1}/password`, { body: { email: CLIENT_EMAIL }, headers: { "x-forwarded-for": freshIp() } })).status);
+      statuses.push((await call(ctx.app, "POST", `${V1}/password`, { body: { email: CLIENT_EMAIL }, headers: { [PEER_ADDRESS_HEADER]: peerStamp(freshIp()) } })).status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sent.filter((m) => m.to === CLIENT_EMAIL)).toHaveLength(5);
     const unknown: number[] = [];
     for (let i = 0; i < 6; i += 1) {
-      unknown.push((await call(ctx.app, "POST", `${V1}/password`, { body: { email: "personne-ici@demo.test" }, headers: { "x-forwarded-for": freshIp() } })).status);
+      unknown.push((await call(ctx.app, "POST", `${V1}/password`, { body: { email: "personne-ici@demo.test" }, headers: { [PEER_ADDRESS_HEADER]: peerStamp(freshIp()) } })).status);
     }
     expect(unknown).toEqual([200, 200, 200, 200, 200, 429]);
     // An hour later the address may ask again.
     clock.advance(3_600_000 + 1_000);
-    expect((await call(ctx.app, "POST", `${V1}/password`, { body: { email: CLIENT_EMAIL }, headers: { "x-forwarded-for": freshIp() } })).status).toBe(200);
+    expect((await call(ctx.app, "POST", `${V1}/password`, { body: { email: CLIENT_EMAIL }, headers: { [PEER_ADDRESS_HEADER]: peerStamp(freshIp()) } })).status).toBe(200);
   });
 
   it("are limited per caller address across e-mails (a parallel burst)", async () => {
     clock = fakeClock(new Date(Date.now() + 13 * 86_400_000));
     const ip = freshIp();
     const burst = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => call(ctx.app, "POST", `${V1}/password`, { body: { email: `quelquun-${i}@demo.test` }, headers: { "x-forwarded-for": ip } })),
+      Array.from({ length: 30 }, (_, i) => call(ctx.app, "POST", `${V1}/password`, { body: { email: `quelquun-${i}@demo.test` }, headers: { [PEER_ADDRESS_HEADER]: peerStamp(ip) } })),
     );
     expect(burst.filter((r) => r.status === 200)).toHaveLength(20);
     expect(burst.filter((r) => r.status === 429)).toHaveLength(10);

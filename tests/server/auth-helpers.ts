@@ -1,4 +1,5 @@
 import type { App } from "@/server/app";
+import { PEER_ADDRESS_HEADER, peerStamp } from "@/server/http/peer-address.mjs";
 import { setAuthClock } from "@/server/services/auth/clock";
 
 /** Shared by the auth API tests: the demo accounts, a movable clock and a tiny HTTP helper. */
@@ -74,7 +75,8 @@ export function tokensOf(headers: Headers): TokenSet {
 export async function signIn(app: App, base: string, email: string, password = DEMO_PASSWORD, ip = freshIp()) {
   const result = await call<{ data: Record<string, unknown> }>(app, "POST", `${base}/sign_in`, {
     body: { email, password },
-    headers: { "x-forwarded-for": ip },
+    // As server.mjs stamps it from the socket: the address the per-IP limit counts.
+    headers: { [PEER_ADDRESS_HEADER]: peerStamp(ip) },
   });
   return { ...result, tokens: tokensOf(result.headers) };
 }

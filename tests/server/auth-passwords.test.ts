@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { passwordResetTokens } from "@/server/db/schema/auth";
+import { PEER_ADDRESS_HEADER, peerStamp } from "@/server/http/peer-address.mjs";
 import { listOutbox, type StoredMail } from "@/server/integrations/mail/outbox";
 import { createTestApp, type TestContext } from "./helpers/app";
 import { ADVISOR_EMAIL, CLIENT_EMAIL, DEMO_PASSWORD, call, device, fakeClock, signIn } from "./auth-helpers";
@@ -290,15 +291,17 @@ describe("PUT /api/v1/auth/password (signed-in change)", () => {
 });
 
 describe("GET /api/dev/outbox", () => {
+  // A developer's browser on the same machine, as server.mjs reports the connection.
+  const local = { headers: { [PEER_ADDRESS_HEADER]: peerStamp("127.0.0.1") } };
   it("lists the e-mails for a developer, newest first, filtered by recipient", async () => {
-    const list = await call<{ data: StoredMail[] }>(ctx.app, "GET", `/api/dev/outbox?to=${encodeURIComponent(CLIENT_EMAIL)}&limit=2`);
+    const list = await call<{ data: StoredMail[] }>(ctx.app, "GET", `/api/dev/outbox?to=${encodeURIComponent(CLIENT_EMAIL)}&limit=2`, local);
     expect(list.status).toBe(200);
     expect(list.body.data.length).toBeGreaterThan(0);
     expect(list.body.data.every((m) => m.to === CLIENT_EMAIL)).toBe(true);
-    const one = await call<{ data: StoredMail }>(ctx.app, "GET", `/api/dev/outbox/${list.body.data[0]!.id}`);
+    const one = await call<{ data: StoredMail }>(ctx.app, "GET", `/api/dev/outbox/${list.body.data[0]!.id}`, local);
     expect(one.body.data.subject).toBe(list.body.data[0]!.subject);
-    const page = await ctx.app.request("/api/dev/outbox", { headers: { accept: "text/html" } });
+    const page = await ctx.app.request("/api/dev/outbox", { headers: { accept: "text/html", ...local.headers } });
     expect(await page.text()).toContain("Outbox");
-    expect((await call(ctx.app, "GET", "/api/dev/outbox/..%2F..%2Fetc%2Fpasswd")).status).toBe(404);
+    expect((await call(ctx.app, "GET", "/api/dev/outbox/..%2F..%2Fetc%2Fpasswd", local)).status).toBe(404);
   });
 });

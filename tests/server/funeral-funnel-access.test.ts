@@ -1,3 +1,4 @@
+import { PEER_ADDRESS_HEADER, peerStamp } from "@/server/http/peer-address.mjs";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FunnelDealView } from "@/domain/schemas/funeral-funnel";
@@ -259,7 +260,7 @@ describe("the anonymous funnel is not a mail relay", () => {
   it("limits accounts and quote e-mails per address of the caller: a parallel burst of 25 creates exactly 10", async () => {
     const ip = freshIp();
     const burst = await Promise.all(
-      Array.from({ length: 25 }, () => send("POST", PATH, { answers: LYON_CREMATION, client: client(), submit: true }, { "x-forwarded-for": ip })),
+      Array.from({ length: 25 }, () => send("POST", PATH, { answers: LYON_CREMATION, client: client(), submit: true }, { [PEER_ADDRESS_HEADER]: peerStamp(ip) })),
     );
     const statuses = burst.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
@@ -267,8 +268,8 @@ describe("the anonymous funnel is not a mail relay", () => {
     expect(burst.find((r) => r.status === 429)!.body).toEqual({ error: "Too Many Requests", message: "rate_limited" });
     expect(sent).toHaveLength(10);
     // Another caller is not affected; answers without contact details are never limited.
-    expect((await send("POST", PATH, { answers: LYON_CREMATION, client: client(), submit: true }, { "x-forwarded-for": freshIp() })).status).toBe(201);
-    expect((await send("POST", PATH, { answers: LYON_CREMATION }, { "x-forwarded-for": ip })).status).toBe(201);
+    expect((await send("POST", PATH, { answers: LYON_CREMATION, client: client(), submit: true }, { [PEER_ADDRESS_HEADER]: peerStamp(freshIp()) })).status).toBe(201);
+    expect((await send("POST", PATH, { answers: LYON_CREMATION }, { [PEER_ADDRESS_HEADER]: peerStamp(ip) })).status).toBe(201);
   });
 
   it("limits accounts and quote e-mails to one address, whoever asks", async () => {
@@ -280,7 +281,7 @@ describe("the anonymous funnel is not a mail relay", () => {
       const deal = i === 0 ? first : await draftDeal();
       const target = i === 0 ? holder : client({ email: holder.email });
       const headers = i === 0 ? withToken(deal.resume_token) : { ...withToken(deal.resume_token), ...(await signInHeadersFor(holder.email)) };
-      lastStatus = (await send("PUT", `${PATH}/${deal.uuid}`, { answers: LYON_CREMATION, client: target, submit: true }, { ...headers, "x-forwarded-for": freshIp() })).status;
+      lastStatus = (await send("PUT", `${PATH}/${deal.uuid}`, { answers: LYON_CREMATION, client: target, submit: true }, { ...headers, [PEER_ADDRESS_HEADER]: peerStamp(freshIp()) })).status;
       statuses.push(lastStatus);
     }
     // The account's creation and four quotes make five mails to the address within the day.

@@ -3,6 +3,7 @@ import type {
   CatalogItem,
   CrematoriumAgeRange,
   CrematoriumPartner,
+  FuneralParlorPartner,
   GraveyardConcession,
   GraveyardPartner,
   QuoteCatalog,
@@ -496,59 +497,125 @@ function sectionApplies(section: LegalSection, burialInFrance: boolean, crematio
   return section.appliesTo === "burial" ? burialInFrance : cremation;
 }
 
-export function computeQuote(
-  answers: QuoteAnswers,
-  catalog: QuoteCatalog,
-  partners: QuotePartners,
-  options: QuoteOptions = {},
-): Quote {
-  const builder: Builder = { bySection: [[], [], [], [], [], [], [], [], []], warnings: [] };
-  const estimated = { done: false };
-  const fallbackKm = Math.min(MAX_DISTANCE_KM, Math.max(0, Math.ceil(options.defaultDistanceKm ?? DEFAULT_DISTANCE_KM)));
-  const distances = partners.distances ?? {};
-  const transport = partners.transport;
+/** A line priced from a repatriation rate (formalities, air freight, hermetic case, urn shipping): normal VAT unless said otherwise. */
+function pushRateLine(
+  builder: Builder,
+  rate: RepatriationRate,
+  spec: Omit<LineSpec, "unitPriceHtCents" | "vatRate"> & { price: keyof RepatriationRate & `${string}HtCents`; vatRate?: VatRate },
+): void {
+  const { price, vatRate, ...rest } = spec;
+  push(builder, { ...rest, unitPriceHtCents: rate[price], vatRate: vatRate ?? 20 });
+}
 
+/** A road transport of the body in an approved vehicle: the flat fee (unless a detour) plus the distance, always at the reduced rate. */
+function pushRoadTransport(
+  builder: Builder,
+  transport: QuotePartners["transport"],
+  km: number,
+  spec: Pick<LineSpec, "code" | "sourceCode" | "label" | "sectionId" | "kind" | "reason"> & { flatFee: boolean },
+): void {
+  const { flatFee, ...rest } = spec;
+  push(builder, {
+    ...rest,
+    detail: `${km} km`,
+    unitPriceHtCents: (flatFee ? sanitizeCents(transport.flatFeeHtCents) : 0) + sanitizeCents(transport.perKmHtCents) * km,
+    vatRate: BODY_TRANSPORT_VAT_RATE,
+  });
+}
+
+/** Everything one computation reads, and the facts of the case derived once from the answers. */
+interface QuoteContext {
+  builder: Builder;
+  answers: QuoteAnswers;
+  catalog: QuoteCatalog;
+  partners: QuotePartners;
+  options: QuoteOptions;
+  distances: NonNullable<QuotePartners["distances"]>;
+  fallbackKm: number;
+  /** Whether the "distances estimated" warning was given already (it is given once). */
+  estimated: { done: boolean };
+  disposition: QuoteAnswers["disposition"];
+  diedAbroad: boolean;
+  bodyRepatriated: boolean;
+  urnRepatriated: boolean;
+  burialInFrance: boolean;
+  cremation: boolean;
+  /** Rate to the destination country (repatriation from France). */
+  outboundRate: RepatriationRate | undefined;
+  /** Rate from the country of death (return to France). */
+  inboundRate: RepatriationRate | undefined;
+  /** The body comes back from abroad already coffined by the correspondent there. */
+  coffinedAbroad: boolean;
+}
+
+function distanceOf(ctx: QuoteContext, value: number | undefined): number {
+  return distanceKm(ctx.builder, value, ctx.fallbackKm, ctx.estimated);
+}
+
+function createContext(answers: QuoteAnswers, catalog: QuoteCatalog, partners: QuotePartners, options: QuoteOptions): QuoteContext {
+  const builder: Builder = { bySection: [[], [], [], [], [], [], [], [], []], warnings: [] };
   const disposition = answers.disposition;
-  const diedAbroad = answers.placeOfDeath === "abroad";
   const destination = answers.repatriation?.destinationCountry;
   const bodyRepatriated = destination !== undefined && disposition === "burial";
-  const urnRepatriated = destination !== undefined && disposition === "cremation";
-  const burialInFrance = disposition === "burial" && !bodyRepatriated;
-  const cremation = disposition === "cremation";
-
+  const ctx: QuoteContext = {
+    builder,
+    answers,
+    catalog,
+    partners,
+    options,
+    distances: partners.distances ?? {},
+    fallbackKm: Math.min(MAX_DISTANCE_KM, Math.max(0, Math.ceil(options.defaultDistanceKm ?? DEFAULT_DISTANCE_KM))),
+    estimated: { done: false },
+    disposition,
+    diedAbroad: answers.placeOfDeath === "abroad",
+    bodyRepatriated,
+    urnRepatriated: destination !== undefined && disposition === "cremation",
+    burialInFrance: disposition === "burial" && !bodyRepatriated,
+    cremation: disposition === "cremation",
+    outboundRate: undefined,
+    inboundRate: undefined,
+    coffinedAbroad: false,
+  };
   if (disposition === undefined) {
     warn(builder, "disposition_missing", "blocking", "Choisissez entre inhumation et crémation pour obtenir un devis complet.");
   }
+  resolveRepatriation(ctx, destination);
+  return ctx;
+}
 
-  // Repatriation data, both ways.
-  const outboundRate = destination === undefined ? undefined : findRate(partners.repatriation, destination);
-  if (destination !== undefined && outboundRate === undefined) {
+/** Repatriation data, both ways, and the warnings about what is missing. */
+function resolveRepatriation(ctx: QuoteContext, destination: string | undefined): void {
+  const { builder, answers, partners } = ctx;
+  ctx.outboundRate = destination === undefined ? undefined : findRate(partners.repatriation, destination);
+  if (destination !== undefined && ctx.outboundRate === undefined) {
     warn(builder, "repatriation_rate_missing", "blocking", "Nous n'avons pas encore de tarif de rapatriement vers ce pays : un conseiller vous le communiquera.");
   }
-  let inboundRate: RepatriationRate | undefined;
-  if (diedAbroad) {
+  if (ctx.diedAbroad) {
     if (answers.deathCountry === undefined) {
       warn(builder, "death_country_missing", "blocking", "Indiquez le pays du décès pour chiffrer le retour du défunt en France.");
     } else {
-      inboundRate = findRate(partners.repatriation, answers.deathCountry);
-      if (inboundRate === undefined) {
+      ctx.inboundRate = findRate(partners.repatriation, answers.deathCountry);
+      if (ctx.inboundRate === undefined) {
         warn(builder, "repatriation_rate_missing", "blocking", "Nous n'avons pas encore de tarif de retour depuis ce pays : un conseiller vous le communiquera.");
       }
     }
   }
-  for (const rate of [outboundRate, inboundRate]) {
+  for (const rate of [ctx.outboundRate, ctx.inboundRate]) {
     if (rate?.note !== undefined && rate.note !== "") warn(builder, "repatriation_country_note", "info", rate.note);
   }
-  if (bodyRepatriated || urnRepatriated || diedAbroad) {
+  if (ctx.bodyRepatriated || ctx.urnRepatriated || ctx.diedAbroad) {
     warn(builder, "repatriation_requirements", "info", "Les exigences propres au pays concerné (documents, soins, cercueil) sont vérifiées avec vous par notre conseiller.");
   }
-  const coffinedAbroad = diedAbroad && inboundRate !== undefined;
+  ctx.coffinedAbroad = ctx.diedAbroad && ctx.inboundRate !== undefined;
+}
 
-  // 1. Preparation and organisation.
-  const services = catalog.services;
+/** Section 1, preparation and organisation. Returns the funeral parlour used (stay or ceremony) and whether a stay was priced. */
+function preparationSection(ctx: QuoteContext): { parlor: FuneralParlorPartner | undefined; stayPriced: boolean } {
+  const { builder, answers, partners, outboundRate, inboundRate } = ctx;
+  const services = ctx.catalog.services;
   pushItem(builder, LINE_CODES.organisation, services.organisation, "preparation", "mandatory", REASONS.organisation);
-  if (bodyRepatriated && outboundRate !== undefined) {
-    push(builder, {
+  if (ctx.bodyRepatriated && outboundRate !== undefined) {
+    pushRateLine(builder, outboundRate, {
       code: LINE_CODES.repatriationFormalities,
       sourceCode: `REPAT-${outboundRate.countryCode}`,
       label: "Formalités de rapatriement",
@@ -556,12 +623,11 @@ export function computeQuote(
       sectionId: "preparation",
       kind: "mandatory",
       reason: REASONS.repatriationFormalities,
-      unitPriceHtCents: outboundRate.formalitiesHtCents,
-      vatRate: 20,
+      price: "formalitiesHtCents",
     });
   }
-  if (coffinedAbroad && inboundRate !== undefined) {
-    push(builder, {
+  if (ctx.coffinedAbroad && inboundRate !== undefined) {
+    pushRateLine(builder, inboundRate, {
       code: LINE_CODES.returnFormalities,
       sourceCode: `RETURN-${inboundRate.countryCode}`,
       label: "Formalités de retour du défunt en France",
@@ -569,8 +635,7 @@ export function computeQuote(
       sectionId: "preparation",
       kind: "mandatory",
       reason: REASONS.returnFormalities,
-      unitPriceHtCents: inboundRate.formalitiesHtCents,
-      vatRate: 20,
+      price: "formalitiesHtCents",
       subcontracted: true,
     });
   }
@@ -622,27 +687,28 @@ export function computeQuote(
   if (answers.memorialPage === true) {
     pushItem(builder, LINE_CODES.memorialPage, services.memorialPage, "preparation", "optional", REASONS.memorialPage);
   }
+  return { parlor, stayPriced };
+}
 
-  // 2. Transport before coffining (none when the body comes back from abroad already coffined).
-  if (!diedAbroad) {
-    const publicPlace = answers.placeOfDeath === "public-place";
-    if (publicPlace || stayPriced) {
-      const km = distanceKm(builder, distances.toFuneralParlorKm, fallbackKm, estimated);
-      push(builder, {
-        code: LINE_CODES.transportBeforeCoffining,
-        sourceCode: "TRANSPORT-BEFORE",
-        label: "Transport du défunt avant mise en bière (véhicule agréé)",
-        detail: `${km} km`,
-        sectionId: "transport-before-coffining",
-        kind: publicPlace ? "mandatory" : "optional",
-        reason: publicPlace ? REASONS.transportBeforePublicPlace : REASONS.transportBeforeOptional,
-        unitPriceHtCents: sanitizeCents(transport.flatFeeHtCents) + sanitizeCents(transport.perKmHtCents) * km,
-        vatRate: BODY_TRANSPORT_VAT_RATE,
-      });
-    }
-  }
+/** Section 2, transport before coffining (none when the body comes back from abroad already coffined). */
+function transportBeforeCoffiningSection(ctx: QuoteContext, stayPriced: boolean): void {
+  if (ctx.diedAbroad) return;
+  const publicPlace = ctx.answers.placeOfDeath === "public-place";
+  if (!publicPlace && !stayPriced) return;
+  pushRoadTransport(ctx.builder, ctx.partners.transport, distanceOf(ctx, ctx.distances.toFuneralParlorKm), {
+    code: LINE_CODES.transportBeforeCoffining,
+    sourceCode: "TRANSPORT-BEFORE",
+    label: "Transport du défunt avant mise en bière (véhicule agréé)",
+    sectionId: "transport-before-coffining",
+    kind: publicPlace ? "mandatory" : "optional",
+    reason: publicPlace ? REASONS.transportBeforePublicPlace : REASONS.transportBeforeOptional,
+    flatFee: true,
+  });
+}
 
-  // 3. Coffin and accessories.
+/** Section 3, coffin and accessories. Returns the range actually used (the urn follows it). */
+function coffinSection(ctx: QuoteContext): CoffinRange {
+  const { builder, answers, catalog, disposition, coffinedAbroad } = ctx;
   let range: CoffinRange = answers.coffinRange ?? "essential";
   if (answers.coffinRange === undefined) {
     warn(builder, "coffin_range_defaulted", "info", "Le devis utilise la gamme de cercueil Essentiel tant qu'aucune gamme n'est choisie.");
@@ -679,21 +745,20 @@ export function computeQuote(
     ...coffinSub,
   });
   pushItem(builder, LINE_CODES.identityPlate, accessories.identityPlate, "coffin", "mandatory", REASONS.identityPlate, coffinSub);
-  const hermeticRate = bodyRepatriated ? outboundRate : coffinedAbroad ? inboundRate : undefined;
+  const hermeticRate = ctx.bodyRepatriated ? ctx.outboundRate : coffinedAbroad ? ctx.inboundRate : undefined;
   if (hermeticRate !== undefined) {
-    push(builder, {
+    pushRateLine(builder, hermeticRate, {
       code: LINE_CODES.hermeticCase,
       sourceCode: `HERMETIC-${hermeticRate.countryCode}`,
       label: "Caisson hermétique en zinc avec filtre épurateur",
       sectionId: "coffin",
       kind: "mandatory",
       reason: REASONS.hermeticCase,
-      unitPriceHtCents: hermeticRate.hermeticCaseHtCents,
-      vatRate: 20,
+      price: "hermeticCaseHtCents",
       subcontracted: coffinedAbroad,
     });
   }
-  if (coffinedAbroad && cremation) {
+  if (coffinedAbroad && ctx.cremation) {
     warn(builder, "hermetic_coffin_cremation", "warning", "Le défunt revient de l'étranger dans un cercueil hermétique : le crématorium confirmera les conditions de la crémation.");
   }
   if (answers.coffinPadding === true) {
@@ -702,13 +767,20 @@ export function computeQuote(
   if (answers.coffinEmblem === true) {
     pushItem(builder, LINE_CODES.emblem, accessories.emblem, "coffin", "optional", REASONS.emblem);
   }
+  return range;
+}
 
-  // 4. Coffining and closing.
-  pushItem(builder, LINE_CODES.coffining, services.coffining, "coffining", "mandatory", REASONS.coffining, coffinSub);
+/** Section 4, coffining and closing. */
+function coffiningSection(ctx: QuoteContext): void {
+  const coffinSub = ctx.coffinedAbroad ? { subcontracted: true } : undefined;
+  pushItem(ctx.builder, LINE_CODES.coffining, ctx.catalog.services.coffining, "coffining", "mandatory", REASONS.coffining, coffinSub);
+}
 
-  // 5. Transport after coffining.
-  if (coffinedAbroad && inboundRate !== undefined) {
-    push(builder, {
+/** Section 5, transport after coffining: the return flight, the hearse, the bearers, the outbound flight. */
+function transportAfterCoffiningSection(ctx: QuoteContext): void {
+  const { builder, distances, diedAbroad, bodyRepatriated, outboundRate, inboundRate } = ctx;
+  if (ctx.coffinedAbroad && inboundRate !== undefined) {
+    pushRateLine(builder, inboundRate, {
       code: LINE_CODES.returnAirFreight,
       sourceCode: `AIR-${inboundRate.countryCode}-FR`,
       label: "Transport aérien du défunt jusqu'en France",
@@ -716,38 +788,29 @@ export function computeQuote(
       sectionId: "transport-after-coffining",
       kind: "mandatory",
       reason: REASONS.returnAirFreight,
-      unitPriceHtCents: inboundRate.airFreightHtCents,
+      price: "airFreightHtCents",
       vatRate: INTERNATIONAL_AIR_VAT_RATE,
       subcontracted: true,
     });
   }
-  {
-    const toAirport = bodyRepatriated;
-    const km = distanceKm(
-      builder,
-      toAirport ? distances.airportKm : diedAbroad ? (distances.airportKm ?? distances.toFinalPlaceKm) : distances.toFinalPlaceKm,
-      fallbackKm,
-      estimated,
-    );
-    push(builder, {
-      code: LINE_CODES.transportAfterCoffining,
-      sourceCode: "TRANSPORT-AFTER",
-      label: toAirport
-        ? "Transport du défunt après mise en bière jusqu'à l'aéroport (corbillard agréé)"
-        : diedAbroad
-          ? "Transport du défunt depuis l'aéroport d'arrivée (corbillard agréé)"
-          : "Transport du défunt après mise en bière (corbillard agréé)",
-      detail: `${km} km`,
-      sectionId: "transport-after-coffining",
-      kind: "mandatory",
-      reason: REASONS.transportAfter,
-      unitPriceHtCents: sanitizeCents(transport.flatFeeHtCents) + sanitizeCents(transport.perKmHtCents) * km,
-      vatRate: BODY_TRANSPORT_VAT_RATE,
-    });
-  }
-  pushItem(builder, LINE_CODES.bearers, services.bearers, "transport-after-coffining", "mandatory", REASONS.bearers);
+  const toAirport = bodyRepatriated;
+  const km = distanceOf(ctx, toAirport ? distances.airportKm : diedAbroad ? (distances.airportKm ?? distances.toFinalPlaceKm) : distances.toFinalPlaceKm);
+  pushRoadTransport(builder, ctx.partners.transport, km, {
+    code: LINE_CODES.transportAfterCoffining,
+    sourceCode: "TRANSPORT-AFTER",
+    label: toAirport
+      ? "Transport du défunt après mise en bière jusqu'à l'aéroport (corbillard agréé)"
+      : diedAbroad
+        ? "Transport du défunt depuis l'aéroport d'arrivée (corbillard agréé)"
+        : "Transport du défunt après mise en bière (corbillard agréé)",
+    sectionId: "transport-after-coffining",
+    kind: "mandatory",
+    reason: REASONS.transportAfter,
+    flatFee: true,
+  });
+  pushItem(builder, LINE_CODES.bearers, ctx.catalog.services.bearers, "transport-after-coffining", "mandatory", REASONS.bearers);
   if (bodyRepatriated && outboundRate !== undefined) {
-    push(builder, {
+    pushRateLine(builder, outboundRate, {
       code: LINE_CODES.airFreight,
       sourceCode: `AIR-FR-${outboundRate.countryCode}`,
       label: "Transport aérien du défunt (fret)",
@@ -755,38 +818,41 @@ export function computeQuote(
       sectionId: "transport-after-coffining",
       kind: "mandatory",
       reason: REASONS.airFreight,
-      unitPriceHtCents: outboundRate.airFreightHtCents,
+      price: "airFreightHtCents",
       vatRate: INTERNATIONAL_AIR_VAT_RATE,
       subcontracted: true,
     });
   }
+}
 
-  // 6. Ceremony.
-  const ceremony = answers.ceremony;
-  let crematorium: CrematoriumPartner | undefined;
-  if (cremation) {
-    crematorium = pick(builder, partners.crematoriums, answers.crematoriumId, "Le crématorium");
-    if (crematorium === undefined) {
-      warn(builder, "crematorium_missing", "blocking", "Aucun crématorium partenaire n'est encore référencé pour cette commune : un conseiller vous indiquera le tarif.");
-    }
+/** The crematorium of a cremation (the ceremony room and the cremation fee both come from it). */
+function pickCrematorium(ctx: QuoteContext): CrematoriumPartner | undefined {
+  if (!ctx.cremation) return undefined;
+  const crematorium = pick(ctx.builder, ctx.partners.crematoriums, ctx.answers.crematoriumId, "Le crématorium");
+  if (crematorium === undefined) {
+    warn(ctx.builder, "crematorium_missing", "blocking", "Aucun crématorium partenaire n'est encore référencé pour cette commune : un conseiller vous indiquera le tarif.");
   }
+  return crematorium;
+}
+
+/** Section 6, ceremony: master of ceremony, the hearse's detour, the room, the worship fee, flowers. */
+function ceremonySection(ctx: QuoteContext, parlor: FuneralParlorPartner | undefined, crematorium: CrematoriumPartner | undefined): void {
+  const { builder, answers, partners } = ctx;
+  const ceremony = answers.ceremony;
   if (ceremony !== undefined && ceremony.type !== "none") {
-    pushItem(builder, LINE_CODES.ceremonyMaster, services.ceremonyMaster, "ceremony", "optional", REASONS.ceremony, {
+    pushItem(builder, LINE_CODES.ceremonyMaster, ctx.catalog.services.ceremonyMaster, "ceremony", "optional", REASONS.ceremony, {
       detail: ceremony.type === "religious" ? "Cérémonie religieuse" : "Cérémonie civile",
     });
     const place = ceremony.place;
     if (place === "place-of-worship" || place === "other") {
-      const km = distanceKm(builder, distances.ceremonyDetourKm, fallbackKm, estimated);
-      push(builder, {
+      pushRoadTransport(builder, partners.transport, distanceOf(ctx, ctx.distances.ceremonyDetourKm), {
         code: LINE_CODES.ceremonyDetour,
         sourceCode: "TRANSPORT-CEREMONY",
         label: "Passage du corbillard par le lieu de cérémonie",
-        detail: `${km} km`,
         sectionId: "transport-after-coffining",
         kind: "optional",
         reason: REASONS.ceremonyDetour,
-        unitPriceHtCents: sanitizeCents(transport.perKmHtCents) * km,
-        vatRate: BODY_TRANSPORT_VAT_RATE,
+        flatFee: false,
       });
     }
     if (place === "funeral-parlor" && parlor !== undefined) {
@@ -807,7 +873,7 @@ export function computeQuote(
       }
     }
     if (place === "crematorium") {
-      if (!cremation) {
+      if (!ctx.cremation) {
         warn(builder, "ceremony_place_incompatible", "warning", "Une cérémonie au crématorium ne se conçoit qu'avec une crémation : choisissez un autre lieu.");
       } else if (crematorium !== undefined) {
         let room = crematorium.rooms[0];
@@ -841,134 +907,140 @@ export function computeQuote(
   }
   if (answers.flowers !== undefined && answers.flowers !== "none") {
     let flowers: CatalogItem | undefined;
-    for (const candidate of catalog.flowers) if (candidate.variant === answers.flowers) flowers = candidate;
+    for (const candidate of ctx.catalog.flowers) if (candidate.variant === answers.flowers) flowers = candidate;
     if (flowers === undefined) {
       warn(builder, "flowers_missing", "warning", "Cette composition florale n'est pas disponible : un conseiller vous en proposera une autre.");
     } else {
       pushItem(builder, LINE_CODES.flowers, flowers, "ceremony", "optional", REASONS.flowers);
     }
   }
+}
 
-  // 7A. Burial.
-  if (bodyRepatriated) {
+/** Section 7A, burial in France: the operation, the grave's opening and, for a new grave, the concession. */
+function burialSection(ctx: QuoteContext): void {
+  const { builder, answers, partners } = ctx;
+  if (ctx.bodyRepatriated) {
     warn(builder, "burial_abroad_not_included", "info", "L'inhumation dans le pays de destination n'est pas comprise : elle est organisée avec notre correspondant sur place.");
   }
-  if (burialInFrance) {
-    pushItem(builder, LINE_CODES.burialOperation, services.burialStaff, "burial", "mandatory", REASONS.burialOperation);
-    const resting = answers.finalRestingPlace;
-    if (resting === "family-grave" || resting === "new-concession") {
-      const graveyard = pick(builder, partners.graveyards, answers.graveyardId, "Le cimetière");
-      if (graveyard === undefined) {
-        warn(builder, "graveyard_missing", "blocking", "Aucun cimetière n'est encore référencé pour cette commune : un conseiller vous indiquera les tarifs.");
-      } else {
-        const opening = graveyard.opening;
-        if (opening.performedBy === "commune") {
-          pushFee(
-            builder,
-            LINE_CODES.graveOpeningFee,
-            { code: `GRAVEYARD-${graveyard.id}-OPENING`, label: "Ouverture et fermeture de la sépulture (services municipaux)", amountCents: opening.amountCents },
-            "mandatory",
-            REASONS.graveOpening,
-            graveyard.name,
-          );
-        } else {
-          push(builder, {
-            code: LINE_CODES.graveOpening,
-            sourceCode: `GRAVEYARD-${graveyard.id}-OPENING`,
-            label: resting === "new-concession" ? "Creusement et comblement de la fosse" : "Ouverture et fermeture de la sépulture",
-            detail: graveyard.name,
-            sectionId: "burial",
-            kind: "mandatory",
-            reason: REASONS.graveOpening,
-            unitPriceHtCents: opening.amountCents,
-            vatRate: 20,
-            subcontracted: opening.subcontracted === true,
-          });
-        }
-        if (resting === "new-concession") {
-          let kind: ConcessionKind = answers.concessionKind ?? "ground";
-          if (kind === "columbarium" || kind === "urn-plot") {
-            warn(builder, "concession_kind_incompatible", "warning", "Un cercueil ne peut pas être déposé en columbarium ni en cavurne : le devis retient une concession en pleine terre.");
-            kind = "ground";
-          }
-          if (kind === "vault") {
-            warn(builder, "vault_construction_separate", "info", "La construction du caveau est chiffrée à part par notre marbrier.");
-          }
-          const concession = findConcession(graveyard, kind, answers.concessionTermYears);
-          if (concession === undefined) {
-            warn(builder, "concession_not_offered", "blocking", "Ce cimetière ne propose pas cette concession : choisissez une autre durée ou un autre type.");
-          } else {
-            pushFee(
-              builder,
-              LINE_CODES.concession,
-              { code: `GRAVEYARD-${graveyard.id}-${concession.kind}-${concession.termYears}`, label: `Concession funéraire – ${concession.label}`, amountCents: concession.priceCents },
-              "mandatory",
-              REASONS.concessionBurial,
-              `${graveyard.name}, ${concession.termYears} ans`,
-            );
-          }
-        }
-      }
+  if (!ctx.burialInFrance) return;
+  pushItem(builder, LINE_CODES.burialOperation, ctx.catalog.services.burialStaff, "burial", "mandatory", REASONS.burialOperation);
+  const resting = answers.finalRestingPlace;
+  if (resting !== "family-grave" && resting !== "new-concession") {
+    warn(builder, "grave_choice_missing", "blocking", "Pour une inhumation, choisissez une sépulture familiale existante ou une nouvelle concession.");
+    return;
+  }
+  const graveyard = pick(builder, partners.graveyards, answers.graveyardId, "Le cimetière");
+  if (graveyard === undefined) {
+    warn(builder, "graveyard_missing", "blocking", "Aucun cimetière n'est encore référencé pour cette commune : un conseiller vous indiquera les tarifs.");
+    return;
+  }
+  const opening = graveyard.opening;
+  if (opening.performedBy === "commune") {
+    pushFee(
+      builder,
+      LINE_CODES.graveOpeningFee,
+      { code: `GRAVEYARD-${graveyard.id}-OPENING`, label: "Ouverture et fermeture de la sépulture (services municipaux)", amountCents: opening.amountCents },
+      "mandatory",
+      REASONS.graveOpening,
+      graveyard.name,
+    );
+  } else {
+    push(builder, {
+      code: LINE_CODES.graveOpening,
+      sourceCode: `GRAVEYARD-${graveyard.id}-OPENING`,
+      label: resting === "new-concession" ? "Creusement et comblement de la fosse" : "Ouverture et fermeture de la sépulture",
+      detail: graveyard.name,
+      sectionId: "burial",
+      kind: "mandatory",
+      reason: REASONS.graveOpening,
+      unitPriceHtCents: opening.amountCents,
+      vatRate: 20,
+      subcontracted: opening.subcontracted === true,
+    });
+  }
+  if (resting !== "new-concession") return;
+  let kind: ConcessionKind = answers.concessionKind ?? "ground";
+  if (kind === "columbarium" || kind === "urn-plot") {
+    warn(builder, "concession_kind_incompatible", "warning", "Un cercueil ne peut pas être déposé en columbarium ni en cavurne : le devis retient une concession en pleine terre.");
+    kind = "ground";
+  }
+  if (kind === "vault") {
+    warn(builder, "vault_construction_separate", "info", "La construction du caveau est chiffrée à part par notre marbrier.");
+  }
+  const concession = findConcession(graveyard, kind, answers.concessionTermYears);
+  if (concession === undefined) {
+    warn(builder, "concession_not_offered", "blocking", "Ce cimetière ne propose pas cette concession : choisissez une autre durée ou un autre type.");
+    return;
+  }
+  pushFee(
+    builder,
+    LINE_CODES.concession,
+    { code: `GRAVEYARD-${graveyard.id}-${concession.kind}-${concession.termYears}`, label: `Concession funéraire – ${concession.label}`, amountCents: concession.priceCents },
+    "mandatory",
+    REASONS.concessionBurial,
+    `${graveyard.name}, ${concession.termYears} ans`,
+  );
+}
+
+/** Section 7B, cremation: staff, urn (in the coffin's range), the crematorium's fee, then the ashes. */
+function cremationSection(ctx: QuoteContext, range: CoffinRange, crematorium: CrematoriumPartner | undefined): void {
+  if (!ctx.cremation) return;
+  const { builder, answers, catalog, outboundRate } = ctx;
+  pushItem(builder, LINE_CODES.cremationStaff, catalog.services.cremationStaff, "cremation", "mandatory", REASONS.cremationStaff);
+  let urn: CatalogItem | undefined;
+  let cheapestUrn: CatalogItem | undefined;
+  for (const candidate of catalog.urns) {
+    if (candidate.range === range) {
+      urn = candidate;
+      break;
+    }
+    if (cheapestUrn === undefined || candidate.priceHtCents < cheapestUrn.priceHtCents) cheapestUrn = candidate;
+  }
+  urn ??= cheapestUrn;
+  if (urn === undefined) {
+    warn(builder, "urn_missing", "blocking", "Aucune urne n'est disponible au catalogue : un conseiller vous proposera un modèle.");
+  } else {
+    pushItem(builder, LINE_CODES.urn, urn, "cremation", "mandatory", REASONS.urn);
+  }
+  if (crematorium !== undefined) {
+    const price = cremationPrice(crematorium, answers.deceasedAgeYears);
+    if (price === undefined) {
+      warn(builder, "crematorium_price_missing", "blocking", "Le tarif de ce crématorium n'est pas encore connu : un conseiller vous le communiquera.");
     } else {
-      warn(builder, "grave_choice_missing", "blocking", "Pour une inhumation, choisissez une sépulture familiale existante ou une nouvelle concession.");
+      pushFee(
+        builder,
+        LINE_CODES.cremationFee,
+        { code: `CREMATORIUM-${crematorium.id}`, label: "Crémation (redevance du crématorium)", amountCents: price },
+        "mandatory",
+        REASONS.cremationFee,
+        crematorium.name,
+      );
     }
   }
-
-  // 7B. Cremation.
-  if (cremation) {
-    pushItem(builder, LINE_CODES.cremationStaff, services.cremationStaff, "cremation", "mandatory", REASONS.cremationStaff);
-    let urn: CatalogItem | undefined;
-    let cheapestUrn: CatalogItem | undefined;
-    for (const candidate of catalog.urns) {
-      if (candidate.range === range) {
-        urn = candidate;
-        break;
-      }
-      if (cheapestUrn === undefined || candidate.priceHtCents < cheapestUrn.priceHtCents) cheapestUrn = candidate;
-    }
-    urn ??= cheapestUrn;
-    if (urn === undefined) {
-      warn(builder, "urn_missing", "blocking", "Aucune urne n'est disponible au catalogue : un conseiller vous proposera un modèle.");
-    } else {
-      pushItem(builder, LINE_CODES.urn, urn, "cremation", "mandatory", REASONS.urn);
-    }
-    if (crematorium !== undefined) {
-      const price = cremationPrice(crematorium, answers.deceasedAgeYears);
-      if (price === undefined) {
-        warn(builder, "crematorium_price_missing", "blocking", "Le tarif de ce crématorium n'est pas encore connu : un conseiller vous le communiquera.");
-      } else {
-        pushFee(
-          builder,
-          LINE_CODES.cremationFee,
-          { code: `CREMATORIUM-${crematorium.id}`, label: "Crémation (redevance du crématorium)", amountCents: price },
-          "mandatory",
-          REASONS.cremationFee,
-          crematorium.name,
-        );
-      }
-    }
-    if (urnRepatriated) {
-      if (outboundRate !== undefined) {
-        push(builder, {
-          code: LINE_CODES.urnShipping,
-          sourceCode: `URN-FR-${outboundRate.countryCode}`,
-          label: "Formalités et expédition de l'urne à l'étranger",
-          detail: `Vers : ${outboundRate.countryName}`,
-          sectionId: "cremation",
-          kind: "mandatory",
-          reason: REASONS.urnShipping,
-          unitPriceHtCents: outboundRate.urnShippingHtCents,
-          // File work and shipping come as one price: the normal rate applies to the whole.
-          vatRate: 20,
-        });
-      }
-    } else {
-      pushAshesDestination(builder, answers, catalog, partners, crematorium);
-    }
+  if (!ctx.urnRepatriated) {
+    pushAshesDestination(builder, answers, catalog, ctx.partners, crematorium);
+    return;
   }
+  if (outboundRate !== undefined) {
+    pushRateLine(builder, outboundRate, {
+      code: LINE_CODES.urnShipping,
+      sourceCode: `URN-FR-${outboundRate.countryCode}`,
+      label: "Formalités et expédition de l'urne à l'étranger",
+      detail: `Vers : ${outboundRate.countryName}`,
+      sectionId: "cremation",
+      kind: "mandatory",
+      reason: REASONS.urnShipping,
+      // File work and shipping come as one price: the normal rate applies to the whole.
+      price: "urnShippingHtCents",
+    });
+  }
+}
 
+/** Section 8, costs advanced for the family that no other section already holds: police, consulates, the newspaper. */
+function advancedCostsSection(ctx: QuoteContext): void {
+  const { builder, answers, partners, outboundRate, inboundRate } = ctx;
   // Police supervision of the closing, when the closing happens in France.
-  if (!diedAbroad && (cremation || bodyRepatriated)) {
+  if (!ctx.diedAbroad && (ctx.cremation || ctx.bodyRepatriated)) {
     const fee = partners.commune?.policeSupervisionFeeCents ?? DEFAULT_POLICE_SUPERVISION_FEE_CENTS;
     pushFee(
       builder,
@@ -979,7 +1051,7 @@ export function computeQuote(
       partners.commune?.name,
     );
   }
-  if (bodyRepatriated && outboundRate !== undefined && outboundRate.consularFeeCents > 0) {
+  if (ctx.bodyRepatriated && outboundRate !== undefined && outboundRate.consularFeeCents > 0) {
     pushFee(
       builder,
       LINE_CODES.consularFee,
@@ -989,7 +1061,7 @@ export function computeQuote(
       outboundRate.countryName,
     );
   }
-  if (coffinedAbroad && inboundRate !== undefined && inboundRate.consularFeeCents > 0) {
+  if (ctx.coffinedAbroad && inboundRate !== undefined && inboundRate.consularFeeCents > 0) {
     pushFee(
       builder,
       LINE_CODES.returnConsularFee,
@@ -1000,29 +1072,54 @@ export function computeQuote(
     );
   }
   if (answers.pressNotice === true) {
-    pushFee(builder, LINE_CODES.pressNotice, catalog.thirdParty.pressNotice, "optional", REASONS.pressNotice);
+    pushFee(builder, LINE_CODES.pressNotice, ctx.catalog.thirdParty.pressNotice, "optional", REASONS.pressNotice);
   }
+}
 
-  // Deadlines.
-  let deadlines: Deadlines | null = null;
-  if (answers.deathDate !== undefined && answers.situation !== "planning-ahead") {
-    if (options.today !== undefined && answers.deathDate > options.today) {
-      warn(builder, "death_date_in_future", "warning", "La date de décès indiquée est dans le futur : vérifiez-la.");
-    }
-    const input: Parameters<typeof computeDeadlines>[0] = {
-      deathDate: answers.deathDate,
-      observesEuSummerTime: !(answers.deathCommuneInsee ?? "").startsWith("97"),
-    };
-    if (answers.deathTime !== undefined) input.deathTime = answers.deathTime;
-    if (answers.placeOfDeath !== undefined) input.placeOfDeath = answers.placeOfDeath;
-    if (answers.arrivalInFranceDate !== undefined) input.arrivalInFranceDate = answers.arrivalInFranceDate;
-    if (answers.arrivalInFranceTime !== undefined) input.arrivalInFranceTime = answers.arrivalInFranceTime;
-    const result = computeDeadlines(input);
-    if (result.ok) deadlines = result.value;
-    else warn(builder, "deadlines_unavailable", "warning", result.error.message);
+/** The legal deadlines from the date of death (none when planning ahead). */
+function quoteDeadlines(ctx: QuoteContext): Deadlines | null {
+  const { builder, answers, options } = ctx;
+  if (answers.deathDate === undefined || answers.situation === "planning-ahead") return null;
+  if (options.today !== undefined && answers.deathDate > options.today) {
+    warn(builder, "death_date_in_future", "warning", "La date de décès indiquée est dans le futur : vérifiez-la.");
   }
+  const input: Parameters<typeof computeDeadlines>[0] = {
+    deathDate: answers.deathDate,
+    observesEuSummerTime: !(answers.deathCommuneInsee ?? "").startsWith("97"),
+  };
+  if (answers.deathTime !== undefined) input.deathTime = answers.deathTime;
+  if (answers.placeOfDeath !== undefined) input.placeOfDeath = answers.placeOfDeath;
+  if (answers.arrivalInFranceDate !== undefined) input.arrivalInFranceDate = answers.arrivalInFranceDate;
+  if (answers.arrivalInFranceTime !== undefined) input.arrivalInFranceTime = answers.arrivalInFranceTime;
+  const result = computeDeadlines(input);
+  if (result.ok) return result.value;
+  warn(builder, "deadlines_unavailable", "warning", result.error.message);
+  return null;
+}
 
-  return assemble(builder, disposition, burialInFrance, cremation, deadlines, catalog, partners, options);
+/**
+ * The quote, section by section in the legal model's order. The order of the calls is
+ * the order of the lines within a section and of the warnings: keep it.
+ */
+export function computeQuote(
+  answers: QuoteAnswers,
+  catalog: QuoteCatalog,
+  partners: QuotePartners,
+  options: QuoteOptions = {},
+): Quote {
+  const ctx = createContext(answers, catalog, partners, options);
+  const { parlor, stayPriced } = preparationSection(ctx);
+  transportBeforeCoffiningSection(ctx, stayPriced);
+  const range = coffinSection(ctx);
+  coffiningSection(ctx);
+  transportAfterCoffiningSection(ctx);
+  const crematorium = pickCrematorium(ctx);
+  ceremonySection(ctx, parlor, crematorium);
+  burialSection(ctx);
+  cremationSection(ctx, range, crematorium);
+  advancedCostsSection(ctx);
+  const deadlines = quoteDeadlines(ctx);
+  return assemble(ctx.builder, ctx.disposition, ctx.burialInFrance, ctx.cremation, deadlines, catalog, partners, options);
 }
 
 function pushAshesDestination(

@@ -28,15 +28,3 @@ export function setSessionCookie(c: Context, realm: Realm, token: string): void 
 export function clearSessionCookie(c: Context, realm: Realm): void {
   deleteCookie(c, SESSION_COOKIES[realm], { path: "/", secure: sessionCookieOptions(0).secure });
 }
-
-/**
- * The caller's address for the sign-in limiter: the last X-Forwarded-For entry, the one
- * the nearest proxy appended (Next.js fills the header with the socket address when it
- * is absent). A server exposed without a proxy can be sent a forged header, which is why
- * the per-e-mail limit does not depend on it.
- */
-export function clientIp(c: Context): string | null {
-  const forwarded = c.req.header("x-forwarded-for");
-  const last = forwarded?.split(",").map((s) => s.trim()).filter(Boolean).pop();
-  return last || c.req.header("x-real-ip")?.trim() || null;
-}

@@ -2,14 +2,15 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { AppEnv } from "@/server/http/env";
 import { ApiError } from "@/server/http/errors";
-import { isOutboxReadable, outboxDir } from "@/server/integrations/mail/mailer";
+import { canReadDevOutbox } from "@/server/http/dev-access";
+import { outboxDir } from "@/server/integrations/mail/mailer";
 import { listOutbox, readOutboxMessage, type StoredMail } from "@/server/integrations/mail/outbox";
 import { jsonResponse } from "@/server/routes/responses";
 
 /**
  * The development mail reader: the messages the outbox holds (DATA_DIR/outbox), as JSON
- * for tools and browser tests, or as a small page in a browser. Answers 404 on a public
- * deployment (see isOutboxReadable).
+ * for tools and browser tests, or as a small page in a browser. Answers 404 unless the
+ * connection comes from this machine (see canReadDevOutbox).
  */
 
 const storedMailSchema = z
@@ -39,6 +40,9 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
+/** The reader's pages and the mails shown in them: their own inline styles and embedded images, nothing that runs. */
+const READER_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 function listPage(mails: StoredMail[]): string {
   const rows = mails
     .map(
@@ -55,22 +59,28 @@ function listPage(mails: StoredMail[]): string {
 export function registerAuthOutboxRoutes(app: OpenAPIHono<AppEnv>) {
   // GET /api/dev/outbox – list the outbox (JSON, or a page for a browser)
   app.openapi(listRoute, async (c) => {
-    if (!isOutboxReadable()) throw new ApiError(404, "not_found");
+    if (!canReadDevOutbox(c)) throw new ApiError(404, "not_found");
     const { to, limit } = c.req.valid("query");
     const mails = await listOutbox(outboxDir(), { to, limit });
     c.header("Cache-Control", "no-store");
-    if ((c.req.header("accept") ?? "").includes("text/html")) return c.html(listPage(mails)) as never;
+    if ((c.req.header("accept") ?? "").includes("text/html")) {
+      c.header("Content-Security-Policy", READER_CSP);
+      return c.html(listPage(mails)) as never;
+    }
     return c.json({ data: mails }, 200);
   });
 
   // GET /api/dev/outbox/{id} – one message
   app.openapi(oneRoute, async (c) => {
-    if (!isOutboxReadable()) throw new ApiError(404, "not_found");
+    if (!canReadDevOutbox(c)) throw new ApiError(404, "not_found");
     const { id } = c.req.valid("param");
     const mail = await readOutboxMessage(outboxDir(), id);
     if (!mail) throw new ApiError(404, "not_found");
     c.header("Cache-Control", "no-store");
-    if (c.req.valid("query").format === "html") return c.html(mail.html) as never;
+    if (c.req.valid("query").format === "html") {
+      c.header("Content-Security-Policy", READER_CSP);
+      return c.html(mail.html) as never;
+    }
     return c.json({ data: mail }, 200);
   });
 }

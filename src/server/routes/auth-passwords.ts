@@ -6,7 +6,7 @@ import { publicEnv, serverEnv } from "@/config/env";
 import { passwordEditQuerySchema, passwordResetRequestSchema, passwordUpdateSchema } from "@/domain/schemas/auth";
 import { localeFromHost, originForLocale } from "@/i18n/locale-host";
 import { assertRealm, sessionDetails, setTokenHeaders } from "@/server/http/auth";
-import { clientIp } from "@/server/http/auth-cookies";
+import { clientIp } from "@/server/http/client-ip";
 import type { AppEnv } from "@/server/http/env";
 import { ApiError, errorResponse } from "@/server/http/errors";
 import { getMailer } from "@/server/integrations/mail/mailer";

@@ -4,7 +4,7 @@ import { publicEnv, serverEnv } from "@/config/env";
 import { countryCodeSchema, inseeCodeSchema } from "@/domain/quote/answers";
 import { dealUuidSchema, funnelCreateSchema, funnelUpdateSchema } from "@/domain/schemas/funeral-funnel";
 import type { AppEnv } from "@/server/http/env";
-import { clientIp } from "@/server/http/auth-cookies";
+import { clientIp } from "@/server/http/client-ip";
 import { ApiError } from "@/server/http/errors";
 import { requestLocale } from "@/server/http/locale";
 import { getMailer } from "@/server/integrations/mail/mailer";

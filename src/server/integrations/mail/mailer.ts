@@ -9,21 +9,6 @@ export function outboxDir(env: Pick<ServerEnv, "DATA_DIR"> = serverEnv()): strin
   return join(resolve(env.DATA_DIR), "outbox");
 }
 
-/**
- * Whether the outbox may be read over HTTP: in development, and on a machine serving
- * itself on localhost (a local `npm start`, the browser tests). A public deployment has
- * a real SITE_URL and a production build, so its mail never shows.
- */
-export function isOutboxReadable(env: Pick<ServerEnv, "NODE_ENV" | "SITE_URL"> = serverEnv()): boolean {
-  if (env.NODE_ENV !== "production") return true;
-  try {
-    const host = new URL(env.SITE_URL).hostname;
-    return host === "localhost" || host.endsWith(".localhost") || host === "127.0.0.1" || host === "[::1]";
-  } catch {
-    return false;
-  }
-}
-
 let override: Mailer | null = null;
 
 /** Replaces the mailer (tests that need to watch or fail deliveries); null restores the default. */
