@@ -7,6 +7,11 @@ export async function register() {
   const { connectSentry } = await import("@/features/monitoring/sentry-reporter");
   const env = serverEnv();
   await connectSentry(env.SENTRY_DSN, env.NODE_ENV);
+  // The job worker runs in the serving process, not while `next build` prerenders pages.
+  if (process.env.NEXT_PHASE !== "phase-production-build") {
+    const { startAppWorker } = await import("@/server/jobs/runtime");
+    startAppWorker();
+  }
 }
 
 // Server-side render and route errors reach the same reporter as the browser's.

@@ -47,6 +47,12 @@ const serverSchema = z.object({
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
+  /** "inline": the app process runs the job worker (default); "off": only `npm run worker` processes do. */
+  JOBS_WORKER: z.enum(["inline", "off"]).default("inline"),
+  /** Batches each worker runs side by side. */
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** A job claimed by a worker that died is taken over after this many seconds. */
+  JOBS_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type { PublicEnv };

@@ -21,7 +21,9 @@ import { dealAbilities, dealSettings, deals } from "@/server/db/schema/deals";
 import { defuncts } from "@/server/db/schema/procedures";
 import { clients } from "@/server/db/schema/users";
 import { ApiError } from "@/server/http/errors";
-import type { Mailer } from "@/server/integrations/mail/mail-message";
+import type { MailMessage, Mailer } from "@/server/integrations/mail/mail-message";
+import { sendEmailOnce } from "@/server/jobs/deliveries";
+import { enqueue, notifyEnqueued } from "@/server/jobs/queue";
 import type { AuthSession } from "@/server/services/auth-tokens";
 import { randomSecret, sha256 } from "@/server/services/auth/secrets";
 import { quoteEmail } from "@/server/services/funeral-funnel-email";
@@ -152,9 +154,6 @@ export async function createFunnelDeal(db: Db, input: FunnelCreateInput, ctx: Fu
     submitted_at: input.submit ? now.toISOString() : null,
   };
 
-  // A new account gets a link to choose its password in the quote e-mail.
-  const token = input.submit && client && existingClientId === null ? randomSecret(32) : null;
-  const redirectUrl = `${originForLocale(ctx.siteUrl, locale)}${authPaths.resetPassword()}`;
   const defunct = defunctValues(answers, input.defunct, commune);
   const tracking = input.tracking?.consent ? input.tracking : null;
   const steps = buildFunnelSteps(answers, quote).map((step) => ({ ...step, scheduledAt: step.scheduledAt?.toISOString() ?? null }));
@@ -198,10 +197,13 @@ export async function createFunnelDeal(db: Db, input: FunnelCreateInput, ctx: Fu
                  s."placeKind"::place_kind, 'auto', s.transport::transport_kind, s.comment
           FROM new_deal, jsonb_to_recordset(${JSON.stringify(steps)}::jsonb)
             AS s("stepType" text, position int, "scheduledAt" timestamptz, "locationType" text, "locationId" int, "placeKind" text, transport text, comment text)
-        ), new_token AS (
-          INSERT INTO password_reset_tokens (realm, user_id, token_hash, redirect_url, expires_at)
-          SELECT 'client', id, ${token ? sha256(token) : ""}, ${redirectUrl}, ${new Date(now.getTime() + ACCOUNT_LINK_DAYS * 24 * 3600 * 1000).toISOString()}::timestamptz
-          FROM new_client WHERE ${token !== null}
+        ), new_jobs AS (
+          -- The quote e-mail and the family's reminders commit with the deal (transactional outbox).
+          INSERT INTO jobs (kind, payload, run_at, idempotency_key)
+          SELECT k.kind, jsonb_build_object('deal_id', new_deal.id, 'submitted_at', ${setting.submitted_at}::text), ${now.toISOString()}::timestamptz,
+                 k.kind || ':' || new_deal.uuid || ':' || ${setting.submitted_at}::text
+          FROM new_deal, (VALUES (${FUNNEL_QUOTE_EMAIL_JOB}), (${SCHEDULE_REMINDERS_JOB})) AS k(kind)
+          WHERE ${input.submit === true && client !== null}
         )
         SELECT new_deal.id, new_deal.uuid, new_deal.created_at, new_deal.updated_at, (SELECT id FROM holder LIMIT 1) AS client_id FROM new_deal`,
     )) as [typeof row];
@@ -211,11 +213,7 @@ export async function createFunnelDeal(db: Db, input: FunnelCreateInput, ctx: Fu
     throw error;
   }
   const uuid = row.uuid;
-  if (input.submit && client) {
-    const holder = existing ?? { email: client.email, firstname: client.firstname };
-    const passwordUrl = token ? accountLinkUrl(token, redirectUrl, locale, ctx) : existing?.passwordHash === null ? await accountLink(db, existing.id, locale, ctx, now) : null;
-    await sendQuoteEmail({ to: holder.email ?? client.email, firstname: holder.firstname, locale, quote, channel: client.contact_channel, uuid, passwordUrl }, ctx);
-  }
+  if (input.submit && client) notifyEnqueued();
   return view({
     uuid,
     state: input.submit ? "quote_sent" : "draft",
@@ -229,19 +227,53 @@ export async function createFunnelDeal(db: Db, input: FunnelCreateInput, ctx: Fu
   });
 }
 
-/** Sends the quote to the deal's owner, with an account link while their account has no password. */
-async function emailQuoteToOwner(
+/** Job kinds the funnel's submission enqueues (handled in src/server/jobs/handlers.ts). */
+export const FUNNEL_QUOTE_EMAIL_JOB = "funnel.quote_email";
+export const SCHEDULE_REMINDERS_JOB = "reminders.schedule";
+
+/** The jobs of one submission, keyed by deal and submission instant: a repeat of the same save enqueues nothing more. */
+function submissionJobs(dealId: number, uuid: string, submittedAt: string) {
+  return [FUNNEL_QUOTE_EMAIL_JOB, SCHEDULE_REMINDERS_JOB].map((kind) => ({
+    kind,
+    payload: { deal_id: dealId, submitted_at: submittedAt },
+    idempotencyKey: `${kind}:${uuid}:${submittedAt}`,
+  }));
+}
+
+/**
+ * The quote e-mail job: sends the deal's quote to its owner, with an account link while
+ * their account has no password, once per idempotency key (a retried job never mails twice).
+ */
+export async function deliverFunnelQuoteEmail(
   db: Db,
   dealId: number,
-  uuid: string,
-  input: { locale: Locale; quote: Quote; channel: FunnelContactChannel },
-  ctx: FunnelContext,
+  idempotencyKey: string,
+  ctx: Pick<FunnelContext, "siteUrl" | "apiUrl" | "mailer">,
   now: Date,
-): Promise<void> {
+): Promise<"sent" | "already_sent" | "no_recipient"> {
+  const [row] = await db.select({ uuid: deals.uuid, quote: deals.quote, setting: dealSettings.value })
+    .from(deals)
+    .leftJoin(dealSettings, and(eq(dealSettings.dealId, deals.id), eq(dealSettings.key, FUNNEL_SETTING_KEY)))
+    .where(eq(deals.id, dealId))
+    .limit(1);
+  if (!row) return "no_recipient";
   const holder = await loadOwner(db, dealId);
-  if (!holder?.email) return;
-  const passwordUrl = holder.passwordHash === null ? await accountLink(db, holder.id, input.locale, ctx, now) : null;
-  await sendQuoteEmail({ to: holder.email, firstname: holder.firstname, locale: input.locale, quote: input.quote, channel: input.channel, uuid, passwordUrl }, ctx);
+  if (!holder?.email) return "no_recipient";
+  const setting = readSetting(row.setting);
+  const locale = setting?.locale ?? DEFAULT_LOCALE;
+  const delivery = await sendEmailOnce(db, ctx.mailer, idempotencyKey, async () => {
+    const passwordUrl = holder.passwordHash === null ? await accountLink(db, holder.id, locale, { ...ctx, auth: null }, now) : null;
+    return quoteMessage({
+      to: holder.email!,
+      firstname: holder.firstname,
+      locale,
+      quote: fromStoredQuote(row.quote) as Quote,
+      channel: setting?.contact_channel ?? "email",
+      uuid: row.uuid,
+      passwordUrl,
+    }, ctx);
+  });
+  return delivery.status;
 }
 
 
@@ -417,15 +449,15 @@ export async function updateFunnelDeal(db: Db, uuid: string, input: FunnelUpdate
                s."placeKind"::place_kind, 'auto', s.transport::transport_kind, s.comment
         FROM jsonb_to_recordset(${JSON.stringify(steps)}::jsonb)
           AS s("stepType" text, position int, "scheduledAt" timestamptz, "locationType" text, "locationId" int, "placeKind" text, transport text, comment text)`);
+      // The quote e-mail commits with the submission (transactional outbox).
+      if (submitting && ownerClientId !== null) await enqueue(tx, submissionJobs(deal.id, deal.uuid, setting.submitted_at!), now);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError(422, "client__email__taken");
     throw error;
   }
 
-  if (submitting && ownerClientId !== null) {
-    await emailQuoteToOwner(db, deal.id, deal.uuid, { locale, quote, channel: setting.contact_channel ?? "email" }, ctx, now);
-  }
+  if (submitting && ownerClientId !== null) notifyEnqueued();
   const previousDefunct = loaded.defunct;
   const named = input.defunct !== undefined;
   return view({
@@ -506,13 +538,12 @@ function accountLinkUrl(token: string, redirectUrl: string, locale: Locale, ctx:
   return `${ctx.apiUrl ?? originForLocale(ctx.siteUrl, locale)}/api/v1/auth/password/edit?${query.toString()}`;
 }
 
-async function sendQuoteEmail(
+async function quoteMessage(
   input: { to: string; firstname: string | null; locale: Locale; quote: Quote; channel: FunnelContactChannel; uuid: string; passwordUrl: string | null },
-  ctx: FunnelContext,
-): Promise<void> {
+  ctx: Pick<FunnelContext, "siteUrl" | "apiUrl">,
+): Promise<MailMessage> {
   const links = funnelLinks(input.uuid, input.locale, ctx);
-  try {
-    const message = await quoteEmail({
+  return quoteEmail({
       to: input.to,
       firstname: input.firstname,
       locale: input.locale,
@@ -520,12 +551,7 @@ async function sendQuoteEmail(
       contactChannel: input.channel,
       pdfUrl: links.pdf,
       resumeUrl: links.resume,
-      passwordUrl: input.passwordUrl,
-      passwordDays: ACCOUNT_LINK_DAYS,
-    });
-    await ctx.mailer.send(message);
-  } catch (error) {
-    // The deal is stored and the quote is on screen: a mail failure must not lose it.
-    console.error("[funeral-funnel] quote e-mail not sent:", error instanceof Error ? error.message : error);
-  }
+    passwordUrl: input.passwordUrl,
+    passwordDays: ACCOUNT_LINK_DAYS,
+  });
 }
