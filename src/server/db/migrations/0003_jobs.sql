@@ -5,7 +5,8 @@ CREATE TABLE "deliveries" (
 	"transport" text NOT NULL,
 	"external_id" text NOT NULL,
 	"tag" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "jobs" (

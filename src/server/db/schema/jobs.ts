@@ -54,7 +54,7 @@ export const deliveries = pgTable(
     /** The transport's message id. */
     externalId: text().notNull(),
     tag: text(),
-    createdAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [uniqueIndex("deliveries_channel_key_idx").on(t.channel, t.idempotencyKey)],
 );
