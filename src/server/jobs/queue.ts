@@ -182,8 +182,13 @@ export async function countJobs(db: Db): Promise<Record<JobState, number>> {
   return counts;
 }
 
-/* In-process wake-up: a worker in this process polls at once after a commit instead of waiting for its next tick. */
-const listeners = new Set<() => void>();
+/*
+ * In-process wake-up: a worker in this process polls at once after a commit instead of
+ * waiting for its next tick. On globalThis because Next.js may load this module once for
+ * instrumentation (the worker) and again for the route handlers (the enqueuers).
+ */
+const holder = globalThis as typeof globalThis & { __paisibleJobListeners?: Set<() => void> };
+const listeners = (holder.__paisibleJobListeners ??= new Set<() => void>());
 
 export function onEnqueued(listener: () => void): () => void {
   listeners.add(listener);
