@@ -1,7 +1,8 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
+import { passwordResetTokens } from "@/server/db/schema/auth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deals } from "@/server/db/schema/deals";
 import { jobs } from "@/server/db/schema/jobs";
@@ -13,6 +14,7 @@ import type { SmsMessage, SmsSender } from "@/server/integrations/sms/sms-messag
 import { setSmsSender } from "@/server/integrations/sms/sms-outbox";
 import { sendEmailOnce } from "@/server/jobs/deliveries";
 import { JOB_HANDLERS } from "@/server/jobs/handlers";
+import { PURGE_EXPIRED_JOB } from "@/server/jobs/maintenance";
 import { backoffMs, claimJobs, enqueue } from "@/server/jobs/queue";
 import { drainJobs, PermanentJobError, schedulePeriodic, type JobHandlers } from "@/server/jobs/worker";
 import { DEADLINE_REMINDER_JOB } from "@/server/services/family-reminders";
@@ -210,6 +212,29 @@ describe("retries, back-off and dead letters", () => {
     await schedulePeriodic(ctx.db, periodic, new Date("2030-03-01T10:50:00Z"));
     await schedulePeriodic(ctx.db, periodic, new Date("2030-03-01T11:05:00Z"));
     expect((await jobsOf("test.periodic")).map((j) => j.runAt.toISOString()).sort()).toEqual(["2030-03-01T10:00:00.000Z", "2030-03-01T11:00:00.000Z"]);
+  });
+});
+
+describe("purge of expired links", () => {
+  it("deletes expired and used reset links and old finished jobs, and keeps the rest", async () => {
+    const now = new Date("2030-05-01T00:00:00Z");
+    const [client] = await ctx.db.select({ id: clients.id }).from(clients).where(eq(clients.email, "client@demo.test"));
+    await ctx.db.insert(passwordResetTokens).values([
+      { realm: "client", userId: client!.id, tokenHash: "purge-expired", redirectUrl: "http://localhost:3000/x", expiresAt: new Date("2030-04-30T00:00:00Z") },
+      { realm: "client", userId: client!.id, tokenHash: "purge-valid", redirectUrl: "http://localhost:3000/x", expiresAt: new Date("2030-05-02T00:00:00Z") },
+    ]);
+    await ctx.db.insert(jobs).values([
+      { kind: "test.old", state: "done", finishedAt: new Date("2030-01-01T00:00:00Z") },
+      { kind: "test.recent", state: "done", finishedAt: new Date("2030-04-30T00:00:00Z") },
+      { kind: "test.deadold", state: "dead", finishedAt: new Date("2030-01-01T00:00:00Z") },
+    ]);
+    await enqueue(ctx.db, { kind: PURGE_EXPIRED_JOB }, now);
+    await drainJobs(ctx.db, { handlers: JOB_HANDLERS, kinds: [PURGE_EXPIRED_JOB], now: () => now });
+    const tokens = await ctx.db.select({ hash: passwordResetTokens.tokenHash }).from(passwordResetTokens).where(inArray(passwordResetTokens.tokenHash, ["purge-expired", "purge-valid"]));
+    expect(tokens.map((t) => t.hash)).toEqual(["purge-valid"]);
+    const kinds = (await ctx.db.select({ kind: jobs.kind }).from(jobs)).map((j) => j.kind);
+    expect(kinds).not.toContain("test.old");
+    expect(kinds).toEqual(expect.arrayContaining(["test.recent", "test.deadold"]));
   });
 });
 
