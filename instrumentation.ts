@@ -10,7 +10,8 @@ export async function register() {
   // The job worker runs in the serving process, not while `next build` prerenders pages.
   if (process.env.NEXT_PHASE !== "phase-production-build") {
     const { startAppWorker } = await import("@/server/jobs/runtime");
-    startAppWorker();
+    // Not awaited: the database opens on its own time; a failure is logged, the site still serves.
+    startAppWorker()?.catch((error: unknown) => console.error("[jobs] the app worker did not start:", error instanceof Error ? error.message : error));
   }
 }
 

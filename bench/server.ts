@@ -39,7 +39,9 @@ const worker = inlineWorker
   ? startWorker({
       db: database.db,
       handlers: JOB_HANDLERS,
-      concurrency: env.JOBS_CONCURRENCY,
+      // As the app process does (src/server/jobs/runtime.ts): one lane on the single PGlite connection.
+      concurrency: database.driver === "pglite" ? 1 : env.JOBS_CONCURRENCY,
+      batch: database.driver === "pglite" ? 4 : 10,
       lockMs: env.JOBS_LOCK_SECONDS * 1000,
       recoverOnStart: database.driver === "pglite",
     })

@@ -5,7 +5,7 @@
 import { startAppWorker, stopAppWorker } from "@/server/jobs/runtime";
 import { getDatabase } from "@/server/db/client";
 
-const worker = startAppWorker({ force: true })!;
+const worker = await startAppWorker({ force: true })!;
 console.log(JSON.stringify({ event: "worker_started", id: worker.id }));
 const stop = () => {
   void stopAppWorker()
