@@ -16,6 +16,7 @@ export const authPaths = {
   proForgotPassword: () => `${paths.proHome()}/connexion/mot-de-passe-oublie`,
   proResetPassword: () => `${paths.proHome()}/connexion/nouveau-mot-de-passe`,
   proChangePassword: () => `${paths.proHome()}/changer-mot-de-passe`,
+  proFailedJobs: () => `${paths.proHome()}/taches-en-echec`,
   /** Development mail reader (the outbox), see src/server/routes/auth-outbox.ts. */
   devOutbox: () => "/api/dev/outbox",
 } as const;

@@ -87,6 +87,12 @@ const serverSchema = z.object({
   TRUST_PROXY: trustProxySchema,
   // "open" lets any caller read the development outboxes (e.g. behind `next dev`, which has no socket address to check).
   DEV_OUTBOX_ACCESS: z.enum(["loopback", "open"], { message: 'DEV_OUTBOX_ACCESS must be "loopback" or "open"' }).default("loopback"),
+  /** "inline": the app process runs the job worker (default); "off": only `npm run worker` processes do. */
+  JOBS_WORKER: z.enum(["inline", "off"]).default("inline"),
+  /** Batches each worker runs side by side. */
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** A job claimed by a worker that died is taken over after this many seconds. */
+  JOBS_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type { PublicEnv };

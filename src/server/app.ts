@@ -17,6 +17,7 @@ import { registerDealRoutes } from "@/server/routes/deals";
 import { registerFuneralFunnelRoutes } from "@/server/routes/funeral-funnel";
 import { registerFundingAgencyRoutes } from "@/server/routes/funding-agencies";
 import { registerHealthRoutes } from "@/server/routes/health";
+import { registerJobRoutes } from "@/server/routes/jobs";
 import { registerLeadRoutes } from "@/server/routes/leads";
 import { registerWebsiteRoutes } from "@/server/routes/website";
 import { AutocompleteCache, DEFAULT_AUTOCOMPLETE_CACHE, type AutocompleteCacheOptions } from "@/server/services/autocompletes/cache";
@@ -78,6 +79,7 @@ export function createApp(options: AppOptions) {
   registerLeadRoutes(app);
   registerFuneralFunnelRoutes(app);
   registerDealRoutes(app);
+  registerJobRoutes(app);
 
   // GET /api/docs – the OpenAPI document generated from the route schemas
   app.doc31("/api/docs", {

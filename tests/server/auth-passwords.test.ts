@@ -6,6 +6,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { passwordResetTokens } from "@/server/db/schema/auth";
 import { PEER_ADDRESS_HEADER, peerStamp } from "@/server/http/peer-address.mjs";
 import { listOutbox, type StoredMail } from "@/server/integrations/mail/outbox";
+import { JOB_HANDLERS } from "@/server/jobs/handlers";
+import { drainJobs } from "@/server/jobs/worker";
+import { authNow } from "@/server/services/auth/clock";
 import { createTestApp, type TestContext } from "./helpers/app";
 import { ADVISOR_EMAIL, CLIENT_EMAIL, DEMO_PASSWORD, call, device, fakeClock, signIn } from "./auth-helpers";
 
@@ -41,6 +44,8 @@ const RESET_PAGE = `${SITE}/me-connecter/nouveau-mot-de-passe`;
 /** The newest e-mail to an address, waiting for the delivery the API does not wait for. */
 async function lastMailTo(to: string, after?: string): Promise<StoredMail> {
   for (let i = 0; i < 100; i += 1) {
+    // The reset e-mail is a queued job: run what is due, at the tests' clock.
+    await drainJobs(ctx.db, { handlers: JOB_HANDLERS, now: authNow });
     const [mail] = await listOutbox(outbox, { to, limit: 1 });
     if (mail && mail.id !== after) return mail;
     await new Promise((resolve) => setTimeout(resolve, 20));

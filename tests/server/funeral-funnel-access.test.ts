@@ -7,6 +7,10 @@ import { dealAbilities, deals } from "@/server/db/schema/deals";
 import { clients } from "@/server/db/schema/users";
 import type { MailMessage, Mailer } from "@/server/integrations/mail/mail-message";
 import { setMailer } from "@/server/integrations/mail/mailer";
+import { JOB_HANDLERS } from "@/server/jobs/handlers";
+import { drainJobs } from "@/server/jobs/worker";
+import { authNow } from "@/server/services/auth/clock";
+import { FUNNEL_QUOTE_EMAIL_JOB } from "@/server/services/funeral-funnel";
 import { sha256 } from "@/server/services/auth/secrets";
 import { fakeClock, freshIp } from "./auth-helpers";
 import { createTestApp, signInHeaders, type TestContext } from "./helpers/app";
@@ -52,6 +56,8 @@ async function send(method: string, path: string, body?: unknown, headers: Recor
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   });
   const text = await response.text();
+  // The quote e-mail is a job committed with the deal: run it as the worker would, at the test's clock.
+  await drainJobs(ctx.db, { handlers: JOB_HANDLERS, kinds: [FUNNEL_QUOTE_EMAIL_JOB], now: authNow });
   let parsed: unknown = null;
   try {
     parsed = text ? JSON.parse(text) : null;

@@ -6,6 +6,9 @@ import { defuncts } from "@/server/db/schema/procedures";
 import { clients } from "@/server/db/schema/users";
 import type { MailMessage, Mailer } from "@/server/integrations/mail/mail-message";
 import { setMailer } from "@/server/integrations/mail/mailer";
+import { JOB_HANDLERS } from "@/server/jobs/handlers";
+import { drainJobs } from "@/server/jobs/worker";
+import { FUNNEL_QUOTE_EMAIL_JOB } from "@/server/services/funeral-funnel";
 import { createTestApp, getJson, signInHeaders, type TestContext } from "./helpers/app";
 import { pdfTextRuns } from "./integrations/pdf/pdf-text";
 
@@ -35,6 +38,8 @@ const JSON_HEADERS = { "content-type": "application/json" };
 async function send<T = FunnelDealView>(method: "POST" | "PUT", path: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await ctx.app.request(path, { method, headers: { ...JSON_HEADERS, ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
   const text = await response.text();
+  // The quote e-mail is a job committed with the deal: run it as the worker would.
+  await drainJobs(ctx.db, { handlers: JOB_HANDLERS, kinds: [FUNNEL_QUOTE_EMAIL_JOB] });
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
 }
 

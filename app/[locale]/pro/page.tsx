@@ -2,13 +2,16 @@ import type { Metadata } from "next";
 import { setRequestLocale } from "next-intl/server";
 import { authPaths } from "@/config/auth-paths";
 import { paths } from "@/config/paths";
-import { isRole } from "@/domain/roles";
+import NextLink from "next/link";
+import { getTranslations } from "next-intl/server";
+import { isRole, ROLES } from "@/domain/roles";
 import { SessionGuard } from "@/features/auth/session-guard";
 import { SignOutButton } from "@/features/auth/sign-out-button";
 import { requireServerAccount } from "@/features/auth/server-session";
 import { ProHome } from "@/features/pro/pro-home";
 import { ProLinks } from "@/features/pro/pro-links";
 import { pageMetadata } from "@/features/seo/page-metadata";
+import { buttonClasses } from "@/ui/button";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -21,6 +24,7 @@ export default async function Page({ params }: Props) {
   const account = await requireServerAccount("business_user", authPaths.proHome());
   const row = account.row as { firstname: string; lastname: string; role: number; demo: boolean };
   if (!isRole(row.role)) throw new Error(`business user ${account.id} has no valid role`);
+  const jobs = await getTranslations("ProJobs");
   return (
     <>
       <SessionGuard realm="business_user" />
@@ -29,6 +33,11 @@ export default async function Page({ params }: Props) {
         actions={
           <>
             <ProLinks />
+            {row.role === ROLES.ADMIN ? (
+              <NextLink href={authPaths.proFailedJobs()} className={buttonClasses({ variant: "secondary" })}>
+                {jobs("link")}
+              </NextLink>
+            ) : null}
             <SignOutButton realm="business_user" />
           </>
         }

@@ -5,6 +5,7 @@ import * as deals from "@/server/db/schema/deals";
 import * as documents from "@/server/db/schema/documents";
 import * as geo from "@/server/db/schema/geo";
 import * as invoices from "@/server/db/schema/invoices";
+import * as jobs from "@/server/db/schema/jobs";
 import * as partners from "@/server/db/schema/partners";
 import * as procedures from "@/server/db/schema/procedures";
 import * as suppliers from "@/server/db/schema/suppliers";
@@ -20,6 +21,7 @@ export const schema = {
   ...documents,
   ...geo,
   ...invoices,
+  ...jobs,
   ...partners,
   ...procedures,
   ...suppliers,

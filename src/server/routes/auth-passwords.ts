@@ -9,7 +9,6 @@ import { assertRealm, sessionDetails, setTokenHeaders } from "@/server/http/auth
 import { clientIp } from "@/server/http/client-ip";
 import type { AppEnv } from "@/server/http/env";
 import { ApiError, errorResponse } from "@/server/http/errors";
-import { getMailer } from "@/server/integrations/mail/mailer";
 import { AUTH_BASES, TOKEN_RESPONSE_HEADERS, successSchema, userEnvelopeSchema, type AuthBase } from "@/server/routes/auth-schemas";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import { authNow } from "@/server/services/auth/clock";
@@ -40,11 +39,11 @@ function defaultRedirect(c: Context, base: AuthBase): string {
 }
 
 /** Where the e-mail link points: this API's …/password/edit, on the host of the family's language. */
-function editLink(base: AuthBase, redirectUrl: string, token: string): string {
+/** The API's …/password/edit address the e-mail links to (the token is added when the mail is written). */
+function editUrl(base: AuthBase, redirectUrl: string): string {
   const locale = localeFromHost(new URL(redirectUrl).host);
   const apiOrigin = publicEnv.NEXT_PUBLIC_API_URL ?? originForLocale(serverEnv().SITE_URL, locale);
-  const query = new URLSearchParams({ reset_password_token: token, redirect_url: redirectUrl, config: "default" });
-  return `${apiOrigin}${base.prefix}/password/edit?${query.toString()}`;
+  return `${apiOrigin}${base.prefix}/password/edit`;
 }
 
 function withQuery(url: string, params: Record<string, string>): string {
@@ -117,9 +116,8 @@ export function registerAuthPasswordRoutes(app: OpenAPIHono<AppEnv>) {
         realm: base.realm,
         email: body.email,
         redirectUrl,
-        linkFor: (token) => editLink(base, redirectUrl, token),
+        editUrl: editUrl(base, redirectUrl),
         locale: localeFromHost(new URL(redirectUrl).host),
-        mailer: getMailer(),
         now: authNow(),
       });
       return c.json({ success: true as const, message: "reset_email_sent_if_account_exists" }, 200);

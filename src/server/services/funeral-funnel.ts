@@ -21,7 +21,9 @@ import { dealAbilities, dealSettings, deals } from "@/server/db/schema/deals";
 import { defuncts } from "@/server/db/schema/procedures";
 import { clients } from "@/server/db/schema/users";
 import { ApiError } from "@/server/http/errors";
-import type { Mailer } from "@/server/integrations/mail/mail-message";
+import type { MailMessage, Mailer } from "@/server/integrations/mail/mail-message";
+import { sendEmailOnce } from "@/server/jobs/deliveries";
+import { enqueue, notifyEnqueued } from "@/server/jobs/queue";
 import type { AuthSession } from "@/server/services/auth-tokens";
 import { randomSecret, sha256 } from "@/server/services/auth/secrets";
 import { quoteEmail } from "@/server/services/funeral-funnel-email";
@@ -249,10 +251,7 @@ export async function createFunnelDeal(db: Db, input: FunnelCreateInput, ctx: Fu
     submitted_at: input.submit ? now.toISOString() : null,
   };
 
-  // A new account gets a link to choose its password in the quote e-mail.
-  const token = input.submit && client && existingClientId === null ? randomSecret(32) : null;
   const resumeToken = randomSecret(32);
-  const redirectUrl = `${originForLocale(ctx.siteUrl, locale)}${authPaths.resetPassword()}`;
   const defunct = defunctValues(answers, input.defunct, commune);
   const tracking = input.tracking?.consent ? input.tracking : null;
   const steps = buildFunnelSteps(answers, quote).map((step) => ({ ...step, scheduledAt: step.scheduledAt?.toISOString() ?? null }));
@@ -296,13 +295,16 @@ export async function createFunnelDeal(db: Db, input: FunnelCreateInput, ctx: Fu
                  s."placeKind"::place_kind, 'auto', s.transport::transport_kind, s.comment
           FROM new_deal, jsonb_to_recordset(${JSON.stringify(steps)}::jsonb)
             AS s("stepType" text, position int, "scheduledAt" timestamptz, "locationType" text, "locationId" int, "placeKind" text, transport text, comment text)
-        ), new_token AS (
-          INSERT INTO password_reset_tokens (realm, user_id, token_hash, redirect_url, expires_at)
-          SELECT 'client', id, ${token ? sha256(token) : ""}, ${redirectUrl}, ${new Date(now.getTime() + ACCOUNT_LINK_DAYS * 24 * 3600 * 1000).toISOString()}::timestamptz
-          FROM new_client WHERE ${token !== null}
         ), new_resume_token AS (
           INSERT INTO deal_resume_tokens (deal_id, token_hash, expires_at, created_at, updated_at)
           SELECT id, ${sha256(resumeToken)}, ${resumeExpiry(now).toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz FROM new_deal
+        ), new_jobs AS (
+          -- The quote e-mail and the family's reminders commit with the deal (transactional outbox).
+          INSERT INTO jobs (kind, payload, run_at, idempotency_key)
+          SELECT k.kind, jsonb_build_object('deal_id', new_deal.id, 'submitted_at', ${setting.submitted_at}::text, 'greet_client_id', ${existingClientId}::int), ${now.toISOString()}::timestamptz,
+                 k.kind || ':' || new_deal.uuid || ':' || ${setting.submitted_at}::text
+          FROM new_deal, (VALUES (${FUNNEL_QUOTE_EMAIL_JOB}), (${SCHEDULE_REMINDERS_JOB})) AS k(kind)
+          WHERE ${input.submit === true && client !== null}
         )
         SELECT new_deal.id, new_deal.uuid, new_deal.created_at, new_deal.updated_at, (SELECT id FROM holder LIMIT 1) AS client_id FROM new_deal`,
     )) as [typeof row];
@@ -312,14 +314,7 @@ export async function createFunnelDeal(db: Db, input: FunnelCreateInput, ctx: Fu
     throw error;
   }
   const uuid = row.uuid;
-  if (input.submit && client) {
-    const to = existing?.email ?? client.email;
-    const passwordUrl = token ? accountLinkUrl(token, redirectUrl, locale, ctx) : existing?.passwordHash === null ? await accountLink(db, existing.id, locale, ctx, now) : null;
-    const mailToken = await issueResumeToken(db, row.id, now);
-    // The greeting uses a name only the signed-in account holder wrote about themselves.
-    const firstname = existing ? existing.firstname : null;
-    await sendQuoteEmail({ to, firstname, locale, quote, channel: client.contact_channel, uuid, resumeToken: mailToken, passwordUrl }, ctx);
-  }
+  if (input.submit && client) notifyEnqueued();
   const created = view({
     uuid,
     state: input.submit ? "quote_sent" : "draft",
@@ -334,22 +329,58 @@ export async function createFunnelDeal(db: Db, input: FunnelCreateInput, ctx: Fu
   return { ...created, resume_token: resumeToken };
 }
 
-/** Sends the quote to the deal's owner, with an account link while their account has no password. */
-async function emailQuoteToOwner(
+/** Job kinds the funnel's submission enqueues (handled in src/server/jobs/handlers.ts). */
+export const FUNNEL_QUOTE_EMAIL_JOB = "funnel.quote_email";
+export const SCHEDULE_REMINDERS_JOB = "reminders.schedule";
+
+/** The jobs of one submission, keyed by deal and submission instant: a repeat of the same save enqueues nothing more. */
+function submissionJobs(dealId: number, uuid: string, submittedAt: string, greetClientId: number | null) {
+  return [FUNNEL_QUOTE_EMAIL_JOB, SCHEDULE_REMINDERS_JOB].map((kind) => ({
+    kind,
+    // greet_client_id: the signed-in client who asked, whose own name may open the e-mail.
+    payload: { deal_id: dealId, submitted_at: submittedAt, greet_client_id: greetClientId },
+    idempotencyKey: `${kind}:${uuid}:${submittedAt}`,
+  }));
+}
+
+/**
+ * The quote e-mail job: sends the deal's quote to its owner, with an account link while
+ * their account has no password, once per idempotency key (a retried job never mails twice).
+ */
+export async function deliverFunnelQuoteEmail(
   db: Db,
   dealId: number,
-  uuid: string,
-  input: { locale: Locale; quote: Quote; channel: FunnelContactChannel },
-  ctx: FunnelContext,
+  idempotencyKey: string,
+  ctx: Pick<FunnelContext, "siteUrl" | "apiUrl" | "mailer">,
   now: Date,
-): Promise<void> {
+  greetClientId: number | null = null,
+): Promise<"sent" | "already_sent" | "no_recipient"> {
+  const [row] = await db.select({ uuid: deals.uuid, quote: deals.quote, setting: dealSettings.value })
+    .from(deals)
+    .leftJoin(dealSettings, and(eq(dealSettings.dealId, deals.id), eq(dealSettings.key, FUNNEL_SETTING_KEY)))
+    .where(eq(deals.id, dealId))
+    .limit(1);
+  if (!row) return "no_recipient";
   const holder = await loadOwner(db, dealId);
-  if (!holder?.email) return;
-  const passwordUrl = holder.passwordHash === null ? await accountLink(db, holder.id, input.locale, ctx, now) : null;
-  const resumeToken = await issueResumeToken(db, dealId, now);
-  // The name in the greeting is the account holder's own only when they are the one signed in.
-  const firstname = ctx.auth?.realm === "client" && ctx.auth.userId === holder.id ? holder.firstname : null;
-  await sendQuoteEmail({ to: holder.email, firstname, locale: input.locale, quote: input.quote, channel: input.channel, uuid, resumeToken, passwordUrl }, ctx);
+  if (!holder?.email) return "no_recipient";
+  const setting = readSetting(row.setting);
+  const locale = setting?.locale ?? DEFAULT_LOCALE;
+  const delivery = await sendEmailOnce(db, ctx.mailer, idempotencyKey, async () => {
+    const resumeToken = await issueResumeToken(db, dealId, now);
+    const passwordUrl = holder.passwordHash === null ? await accountLink(db, holder.id, locale, { ...ctx, auth: null }, now) : null;
+    return quoteMessage({
+      to: holder.email!,
+      // The name in the greeting is the holder's own only when they asked for the quote signed in.
+      firstname: greetClientId === holder.id ? holder.firstname : null,
+      locale,
+      quote: fromStoredQuote(row.quote) as Quote,
+      channel: setting?.contact_channel ?? "email",
+      uuid: row.uuid,
+      resumeToken,
+      passwordUrl,
+    }, ctx);
+  });
+  return delivery.status;
 }
 
 
@@ -539,15 +570,15 @@ export async function updateFunnelDeal(db: Db, uuid: string, input: FunnelUpdate
                s."placeKind"::place_kind, 'auto', s.transport::transport_kind, s.comment
         FROM jsonb_to_recordset(${JSON.stringify(steps)}::jsonb)
           AS s("stepType" text, position int, "scheduledAt" timestamptz, "locationType" text, "locationId" int, "placeKind" text, transport text, comment text)`);
+      // The quote e-mail commits with the submission (transactional outbox).
+      if (submitting && ownerClientId !== null) await enqueue(tx, submissionJobs(deal.id, deal.uuid, setting.submitted_at!, signedInClientId), now);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError(422, "client__email__taken");
     throw error;
   }
 
-  if (submitting && ownerClientId !== null) {
-    await emailQuoteToOwner(db, deal.id, deal.uuid, { locale, quote, channel: setting.contact_channel ?? "email" }, ctx, now);
-  }
+  if (submitting && ownerClientId !== null) notifyEnqueued();
   const previousDefunct = loaded.defunct;
   const named = input.defunct !== undefined;
   return view({
@@ -640,13 +671,12 @@ function accountLinkUrl(token: string, redirectUrl: string, locale: Locale, ctx:
   return `${ctx.apiUrl ?? originForLocale(ctx.siteUrl, locale)}/api/v1/auth/password/edit?${query.toString()}`;
 }
 
-async function sendQuoteEmail(
+async function quoteMessage(
   input: { to: string; firstname: string | null; locale: Locale; quote: Quote; channel: FunnelContactChannel; uuid: string; resumeToken: string; passwordUrl: string | null },
-  ctx: FunnelContext,
-): Promise<void> {
+  ctx: Pick<FunnelContext, "siteUrl" | "apiUrl">,
+): Promise<MailMessage> {
   const links = funnelLinks(input.uuid, input.resumeToken, input.locale, ctx);
-  try {
-    const message = await quoteEmail({
+  return quoteEmail({
       to: input.to,
       firstname: input.firstname,
       locale: input.locale,
@@ -654,12 +684,7 @@ async function sendQuoteEmail(
       contactChannel: input.channel,
       pdfUrl: links.pdf,
       resumeUrl: links.resume,
-      passwordUrl: input.passwordUrl,
-      passwordDays: ACCOUNT_LINK_DAYS,
-    });
-    await ctx.mailer.send(message);
-  } catch (error) {
-    // The deal is stored and the quote is on screen: a mail failure must not lose it.
-    console.error("[funeral-funnel] quote e-mail not sent:", error instanceof Error ? error.message : error);
-  }
+    passwordUrl: input.passwordUrl,
+    passwordDays: ACCOUNT_LINK_DAYS,
+  });
 }

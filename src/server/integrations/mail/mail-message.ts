@@ -16,7 +16,15 @@ export interface SentMail {
   transport: "outbox" | "smtp";
 }
 
+export interface SendOptions {
+  /**
+   * The same key never delivers twice: a transport that can tell (the outbox) keeps the
+   * first message; SMTP derives the Message-ID from it so receivers can drop a repeat.
+   */
+  idempotencyKey?: string;
+}
+
 /** Every way of sending e-mail implements this (DESIGN "Integrations": an embedded default for each). */
 export interface Mailer {
-  send(message: MailMessage): Promise<SentMail>;
+  send(message: MailMessage, options?: SendOptions): Promise<SentMail>;
 }

@@ -1,7 +1,7 @@
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { link, mkdir, readdir, readFile, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { randomBytes } from "node:crypto";
-import type { MailMessage, Mailer, SentMail } from "@/server/integrations/mail/mail-message";
+import { createHash, randomBytes } from "node:crypto";
+import type { MailMessage, Mailer, SendOptions, SentMail } from "@/server/integrations/mail/mail-message";
 
 /**
  * The embedded default for e-mail: each message is a JSON file in a folder (DATA_DIR/
@@ -29,15 +29,54 @@ function newId(now: Date): string {
 
 export function outboxMailer(dir: string, from: string, clock: () => Date = () => new Date()): Mailer {
   return {
-    async send(message: MailMessage): Promise<SentMail> {
+    async send(message: MailMessage, options: SendOptions = {}): Promise<SentMail> {
       const now = clock();
       const id = newId(now);
       const stored: StoredMail = { id, from, created_at: now.toISOString(), ...message };
-      await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, `${id}.json`), JSON.stringify(stored, null, 2), { encoding: "utf8", mode: 0o600 });
-      return { id, transport: "outbox" };
+      const written = await writeOutboxFile(dir, id, stored, options.idempotencyKey);
+      return { id: written, transport: "outbox" };
     },
   };
+}
+
+function isCode(error: unknown, code: string): boolean {
+  return (error as { code?: unknown } | null)?.code === code;
+}
+
+/**
+ * Writes `<id>.json` into an outbox folder (mail, SMS). With an idempotency key the write
+ * happens at most once, even across a crash: the message is first claimed under
+ * `.keys/<hash>.json` with an atomic link (which fails if the key is taken), then linked
+ * into the folder; a repeat finds the claim and only completes the second link.
+ * Returns the id of the message that holds the key.
+ */
+export async function writeOutboxFile(dir: string, id: string, stored: { id: string }, idempotencyKey?: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const body = JSON.stringify(stored, null, 2);
+  if (!idempotencyKey) {
+    await writeFile(join(dir, `${id}.json`), body, { encoding: "utf8", mode: 0o600 });
+    return id;
+  }
+  const keys = join(dir, ".keys");
+  await mkdir(keys, { recursive: true });
+  const claim = join(keys, `${createHash("sha256").update(idempotencyKey).digest("hex")}.json`);
+  const temp = join(keys, `${id}.tmp`);
+  await writeFile(temp, body, { encoding: "utf8", mode: 0o600 });
+  let owner = id;
+  try {
+    await link(temp, claim);
+  } catch (error) {
+    if (!isCode(error, "EEXIST")) throw error;
+    owner = (JSON.parse(await readFile(claim, "utf8")) as { id: string }).id;
+  } finally {
+    await unlink(temp).catch(() => undefined);
+  }
+  try {
+    await link(claim, join(dir, `${owner}.json`));
+  } catch (error) {
+    if (!isCode(error, "EEXIST")) throw error;
+  }
+  return owner;
 }
 
 async function readStored(dir: string, id: string): Promise<StoredMail | null> {

@@ -1,17 +1,21 @@
+import { createHash } from "node:crypto";
 import nodemailer from "nodemailer";
-import type { MailMessage, Mailer, SentMail } from "@/server/integrations/mail/mail-message";
+import type { MailMessage, Mailer, SendOptions, SentMail } from "@/server/integrations/mail/mail-message";
 
 /** Production e-mail through the SMTP server of SMTP_URL (smtp:// or smtps://, credentials in the URL). */
 export function smtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
-    async send(message: MailMessage): Promise<SentMail> {
+    async send(message: MailMessage, options: SendOptions = {}): Promise<SentMail> {
+      const domain = /@([^>\s]+)/.exec(from)?.[1] ?? "paisible.invalid";
       const info = await transport.sendMail({
         from,
         to: message.to,
         subject: message.subject,
         text: message.text,
         html: message.html,
+        // A retried send after a crash carries the same Message-ID as the first one.
+        messageId: options.idempotencyKey ? `<${createHash("sha256").update(options.idempotencyKey).digest("hex").slice(0, 32)}@${domain}>` : undefined,
         headers: message.locale ? { "Content-Language": message.locale } : undefined,
       });
       return { id: String(info.messageId ?? ""), transport: "smtp" };

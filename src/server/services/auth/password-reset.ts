@@ -1,8 +1,9 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { passwordResetTokens } from "@/server/db/schema/auth";
-import { describeError } from "@/server/http/errors";
 import type { Mailer } from "@/server/integrations/mail/mail-message";
+import { sendEmailOnce } from "@/server/jobs/deliveries";
+import { enqueue, notifyEnqueued } from "@/server/jobs/queue";
 import { RESET_TOKEN_LIFETIME_MS } from "@/server/services/auth/constants";
 import { hashPassword } from "@/server/services/auth/passwords";
 import { passwordResetEmail } from "@/server/services/auth/reset-email";
@@ -20,47 +21,64 @@ export interface ResetRequest {
   email: string;
   /** Already checked against the allowlist. */
   redirectUrl: string;
-  /** Builds the e-mail link from the raw token (the API's …/password/edit address). */
-  linkFor: (token: string) => string;
+  /** The API's …/password/edit address; the e-mail links there with the token. */
+  editUrl: string;
   locale: string;
-  mailer: Mailer;
   now: Date;
 }
 
+export const PASSWORD_RESET_EMAIL_JOB = "auth.password_reset_email";
+
+export type PasswordResetJobPayload = {
+  realm: Realm;
+  user_id: number;
+  redirect_url: string;
+  edit_url: string;
+  locale: string;
+};
+
 /**
- * Records a reset token and prepares its e-mail. Returns the delivery (null when the
- * e-mail has no account) without waiting for it, so the answer time does not depend on
- * the mail server; callers that need the message sent (tests) await it.
+ * Queues the reset e-mail (null when the e-mail has no account). The answer time does not
+ * depend on the mail server, and the job is retried until the mail leaves.
  */
-export async function requestPasswordReset(db: Db, input: ResetRequest): Promise<{ delivery: Promise<void> | null }> {
+export async function requestPasswordReset(db: Db, input: ResetRequest): Promise<{ queued: boolean }> {
   const account = await findAccountByEmail(db, input.realm, input.email);
-  if (!account || account.disabled) return { delivery: null };
+  if (!account || account.disabled) return { queued: false };
+  const payload: PasswordResetJobPayload = { realm: input.realm, user_id: account.id, redirect_url: input.redirectUrl, edit_url: input.editUrl, locale: input.locale };
+  // Each request is its own e-mail: the key only keeps a retried job from sending it twice.
+  await enqueue(db, { kind: PASSWORD_RESET_EMAIL_JOB, payload, idempotencyKey: `${PASSWORD_RESET_EMAIL_JOB}:${input.realm}:${account.id}:${randomSecret(9)}` }, input.now);
+  notifyEnqueued();
+  return { queued: true };
+}
 
-  const token = randomSecret(32);
-  // Only the newest link works: an older e-mail lying in a mailbox is useless.
-  await db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.realm, input.realm), eq(passwordResetTokens.userId, account.id)));
-  await db.insert(passwordResetTokens).values({
-    realm: input.realm,
-    userId: account.id,
-    tokenHash: sha256(token),
-    redirectUrl: input.redirectUrl,
-    expiresAt: new Date(input.now.getTime() + RESET_TOKEN_LIFETIME_MS),
-    createdAt: input.now,
-  });
-
-  const delivery = (async () => {
-    const message = await passwordResetEmail({
-      to: account.email,
-      link: input.linkFor(token),
-      locale: input.locale,
-      professional: input.realm === "business_user",
+/**
+ * The reset e-mail job. The token is made when the mail is written, so no secret waits
+ * in the queue; only the newest link works, so an older e-mail lying in a mailbox is useless.
+ */
+export async function deliverPasswordResetEmail(db: Db, payload: PasswordResetJobPayload, idempotencyKey: string, mailer: Mailer, now: Date): Promise<void> {
+  const account = await findAccountById(db, payload.realm, payload.user_id);
+  if (!account || account.disabled) return;
+  await sendEmailOnce(db, mailer, idempotencyKey, async () => {
+    const token = randomSecret(32);
+    await db.transaction(async (tx) => {
+      await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.realm, payload.realm), eq(passwordResetTokens.userId, account.id)));
+      await tx.insert(passwordResetTokens).values({
+        realm: payload.realm,
+        userId: account.id,
+        tokenHash: sha256(token),
+        redirectUrl: payload.redirect_url,
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
+        createdAt: now,
+      });
     });
-    await input.mailer.send(message);
-  })();
-  // A failed delivery is logged, never shown: the answer must not differ for existing accounts.
-  // A mail server's message may quote the address: only the error's kind and codes are logged.
-  delivery.catch((error: unknown) => console.error(`[auth] password reset e-mail not sent: ${describeError(error)}`));
-  return { delivery };
+    const query = new URLSearchParams({ reset_password_token: token, redirect_url: payload.redirect_url, config: "default" });
+    return passwordResetEmail({
+      to: account.email,
+      link: `${payload.edit_url}?${query.toString()}`,
+      locale: payload.locale,
+      professional: payload.realm === "business_user",
+    });
+  });
 }
 
 export interface ValidResetToken {

@@ -1,0 +1,52 @@
+import { publicEnv, serverEnv } from "@/config/env";
+import { getMailer } from "@/server/integrations/mail/mailer";
+import { getSmsSender } from "@/server/integrations/sms/sms-outbox";
+import { PURGE_EXPIRED_JOB, purgeExpired } from "@/server/jobs/maintenance";
+import type { JobHandlers, PeriodicJob } from "@/server/jobs/worker";
+import { PermanentJobError } from "@/server/jobs/worker";
+import { deliverPasswordResetEmail, PASSWORD_RESET_EMAIL_JOB, type PasswordResetJobPayload } from "@/server/services/auth/password-reset";
+import { DEADLINE_REMINDER_JOB, scheduleDealReminders, sendDealReminder, type ReminderPayload } from "@/server/services/family-reminders";
+import { deliverFunnelQuoteEmail, FUNNEL_QUOTE_EMAIL_JOB, SCHEDULE_REMINDERS_JOB } from "@/server/services/funeral-funnel";
+
+/** Every kind of job the product runs, and its handler. */
+
+function dealId(payload: Record<string, unknown>): number {
+  const id = payload.deal_id;
+  if (typeof id !== "number" || !Number.isInteger(id)) throw new PermanentJobError("payload_invalid");
+  return id;
+}
+
+/** The client whose own first name may greet them (set only when they asked signed in). */
+function greetClientId(payload: Record<string, unknown>): number | null {
+  const id = payload.greet_client_id;
+  return typeof id === "number" && Number.isInteger(id) ? id : null;
+}
+
+function keyOf(job: { id: number; idempotency_key: string | null }): string {
+  return job.idempotency_key ?? `job:${job.id}`;
+}
+
+export const JOB_HANDLERS: JobHandlers = {
+  [FUNNEL_QUOTE_EMAIL_JOB]: async (job, ctx) => {
+    await deliverFunnelQuoteEmail(ctx.db, dealId(job.payload), keyOf(job), { siteUrl: serverEnv().SITE_URL, apiUrl: publicEnv.NEXT_PUBLIC_API_URL, mailer: getMailer() }, ctx.now, greetClientId(job.payload));
+  },
+  [SCHEDULE_REMINDERS_JOB]: async (job, ctx) => {
+    await scheduleDealReminders(ctx.db, dealId(job.payload), ctx.now);
+  },
+  [DEADLINE_REMINDER_JOB]: async (job, ctx) => {
+    dealId(job.payload);
+    await sendDealReminder(ctx.db, job.payload as ReminderPayload, keyOf(job), { mailer: getMailer(), sms: getSmsSender() });
+  },
+  [PASSWORD_RESET_EMAIL_JOB]: async (job, ctx) => {
+    await deliverPasswordResetEmail(ctx.db, job.payload as PasswordResetJobPayload, keyOf(job), getMailer(), ctx.now);
+  },
+  [PURGE_EXPIRED_JOB]: async (_job, ctx) => {
+    await purgeExpired(ctx.db, ctx.now);
+  },
+};
+
+/**
+ * Jobs run at a fixed period. Reconciliation of pending payments belongs here once the
+ * product takes payments (it does not yet): a kind, a handler above and a line below.
+ */
+export const PERIODIC_JOBS: readonly PeriodicJob[] = [{ kind: PURGE_EXPIRED_JOB, everyMs: 60 * 60 * 1000 }];
