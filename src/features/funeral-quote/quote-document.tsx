@@ -169,12 +169,12 @@ export function QuoteDeadlines({ quote, text, abroad }: { quote: Quote; text: Qu
             {deadline.kind === "not-before" ? t("notBefore", { date: text.day(deadline.at.date) }) : deadline.kind === "until" ? t("until", { date: text.day(deadline.at.date) }) : t("byDate", { date: text.day(deadline.at.date) })}
             {deadline.at.time ? ` – ${deadline.at.time}` : null}
           </p>
-          <p className="text-ink-soft">{text.deadline(deadline, abroad)}</p>
+          <p className="text-ink-soft">{text.deadline(deadline)}</p>
         </li>
       ))}
       {deadlines.pending.map((pending) => (
         <li key={pending.id} className="rounded-md border border-line bg-surface px-4 py-3 text-ink-soft">
-          {text.deadline(pending, abroad)} {t("pendingArrival")}
+          {text.deadline(pending)} {t(pending.reason === "prosecutor-authorisation-unknown" ? "pendingProsecutor" : "pendingArrival")}
         </li>
       ))}
       {deadlines.notices.map((notice) => (
