@@ -192,6 +192,17 @@ export function AidCalculator() {
         />
 
         <RadioCards
+          id={fieldAnchor("deceasedResources")}
+          legend={t("calculator.deceasedResources.legend")}
+          hint={t("calculator.deceasedResources.hint")}
+          options={yesNoUnknown}
+          error={errorText("deceasedResources")}
+          required
+          columns={3}
+          {...register("deceasedResources")}
+        />
+
+        <RadioCards
           id={fieldAnchor("mutuelle")}
           legend={t("calculator.mutuelle.legend")}
           hint={t("calculator.mutuelle.hint")}
