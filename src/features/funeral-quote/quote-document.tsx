@@ -157,7 +157,7 @@ export function QuoteTotals({ quote, text }: { quote: Quote; text: QuoteText }) 
   );
 }
 
-export function QuoteDeadlines({ quote, text, abroad }: { quote: Quote; text: QuoteText; abroad: boolean }) {
+export function QuoteDeadlines({ quote, text }: { quote: Quote; text: QuoteText }) {
   const t = useTranslations("Quote.document");
   const deadlines = quote.deadlines;
   if (!deadlines || deadlines.deadlines.length + deadlines.pending.length === 0) return null;
@@ -218,7 +218,7 @@ export function QuoteDocument({ quote, abroad = false, headingLevel = 2 }: { quo
       {quote.deadlines ? (
         <>
           <Heading className="mt-8 font-sans text-xl font-semibold">{t("deadlinesTitle")}</Heading>
-          <QuoteDeadlines quote={quote} text={text} abroad={abroad} />
+          <QuoteDeadlines quote={quote} text={text} />
         </>
       ) : null}
 
