@@ -186,7 +186,7 @@ export function QuoteDeadlines({ quote, text }: { quote: Quote; text: QuoteText 
   );
 }
 
-export function QuoteDocument({ quote, abroad = false, headingLevel = 2 }: { quote: Quote; abroad?: boolean; headingLevel?: 2 | 3 }) {
+export function QuoteDocument({ quote, headingLevel = 2 }: { quote: Quote; /** Kept for callers; each deadline now says what it runs from. */ abroad?: boolean; headingLevel?: 2 | 3 }) {
   const t = useTranslations("Quote.document");
   const text = useQuoteText();
   const operator = quote.operator;
