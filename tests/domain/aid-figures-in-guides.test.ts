@@ -72,8 +72,15 @@ function glossaryTexts(locale: "fr" | "en"): [string, string][] {
   return entries.filter((entry) => /capital|reversion|compte|allocation/.test(entry.slug)).map((entry) => [`glossary ${locale} ${entry.slug}`, entry.definition]);
 }
 
+/** The general documentation (a legal page, also served as a PDF) sums up the aids too; it exists in French only. */
+function legalPageTexts(locale: "fr" | "en"): [string, string][] {
+  if (locale !== "fr") return [];
+  const file = join(root, "pages", "fr", "legal", "documentation-generale.md");
+  return [["fr/legal/documentation-generale.md", readFileSync(file, "utf8")]];
+}
+
 describe.each(["fr", "en"] as const)("aid figures in the %s guides and glossary", (locale) => {
-  const texts = [...guideTexts(locale), ...glossaryTexts(locale)];
+  const texts = [...guideTexts(locale), ...glossaryTexts(locale), ...legalPageTexts(locale)];
 
   it.each(texts)("%s states only the module's amounts and rates", (_name, text) => {
     for (const amount of amountsIn(text, locale)) expect(KNOWN_CENTS, `${amount / 100} €`).toContain(amount);
