@@ -5,7 +5,12 @@ import {
   assessFinancialAid,
   capitalDecesFigureMayBeOutdated,
   CAPITAL_DECES,
+  CHILD_DEATH_ALLOWANCE,
+  FIGURES_CHECKED_ON,
   financialAidAnswersSchema,
+  PASS_BY_YEAR,
+  SMIC_HOURLY,
+  survivorPensionCeilingCents,
   FUNERAL_COSTS_FROM_ACCOUNT,
   isFinancialAidErrorCode,
   isIsoDate,
@@ -22,10 +27,16 @@ function answers(overrides: Partial<FinancialAidAnswers> = {}): FinancialAidAnsw
     deathDate: "2025-06-01",
     situation: "employed",
     privateSector: null,
+    reachedRetirementAge: null,
     bankAccount: "yes",
+    deceasedResources: "yes",
     mutuelle: "no",
     relationship: "spouse",
     dependent: "no",
+    childUnder25: null,
+    married: "yes",
+    survivorAge55: "yes",
+    survivorResourcesBelowCeiling: "yes",
     ...overrides,
   };
 }
@@ -37,17 +48,31 @@ function find(results: AidAssessment[], id: AidId): AidAssessment {
 }
 
 describe("figures", () => {
-  it("hold the amounts and dates of DOMAIN.md in one place", () => {
-    expect(CAPITAL_DECES.amountCents).toBe(390_994);
-    expect(CAPITAL_DECES.amountValidFrom).toBe("2024-04-01");
+  it("hold each amount with its date and source (checked 2026-11-24)", () => {
+    expect(FIGURES_CHECKED_ON).toBe("2026-11-24");
+    // Art. D361-1 CSS: 3 977 € since 1 April 2025 (the 2024 amount was 3 910 €); the
+    // 1 April 2026 amount could not be confirmed, so the page says it is being updated.
+    expect(CAPITAL_DECES.amountCents).toBe(397_700);
+    expect(CAPITAL_DECES.amountValidFrom).toBe("2025-04-01");
+    expect(CAPITAL_DECES.previousAmountCents).toBe(391_000);
+    expect(CAPITAL_DECES.source).toMatch(/D361-1/);
+    // Arrêté of 3 December 2024: 5 910 € from 1 January 2025, on the invoice, within the credit.
     expect(FUNERAL_COSTS_FROM_ACCOUNT.ceilingCents).toBe(591_000);
     expect(FUNERAL_COSTS_FROM_ACCOUNT.validFrom).toBe("2025-01-01");
-    expect(FUNERAL_COSTS_FROM_ACCOUNT.source).toMatch(/L312-1-4/);
+    expect(FUNERAL_COSTS_FROM_ACCOUNT.source).toMatch(/L312-1-4.*3 décembre 2024/);
+    expect(FUNERAL_COSTS_FROM_ACCOUNT).toMatchObject({ limitedToCredit: true, document: "invoice" });
+    // Loi 2020-692, art. L545-1 CSS: CAF barème of 1 April 2025.
+    expect(CHILD_DEATH_ALLOWANCE).toMatchObject({ higherAmountCents: 228_943, lowerAmountCents: 114_474, amountsValidFrom: "2025-04-01", forDeathsFrom: "2020-06-01" });
+    expect(CHILD_DEATH_ALLOWANCE.source).toMatch(/L545-1/);
+    // PASS 2026 (arrêté of 22 December 2025) and hourly SMIC of 1 January 2026 (décret 2025-1228).
+    expect(PASS_BY_YEAR[2026]?.cents).toBe(4_806_000);
+    expect(SMIC_HOURLY).toMatchObject({ cents: 1_202, validFrom: "2026-01-01" });
+    expect(survivorPensionCeilingCents()).toBe(2_500_160);
   });
 
   it("flag the capital décès amount once a new 1 April has passed", () => {
-    expect(capitalDecesFigureMayBeOutdated("2025-03-31")).toBe(false);
-    expect(capitalDecesFigureMayBeOutdated("2025-04-01")).toBe(true);
+    expect(capitalDecesFigureMayBeOutdated("2026-03-31")).toBe(false);
+    expect(capitalDecesFigureMayBeOutdated("2026-04-01")).toBe(true);
   });
 });
 
@@ -76,7 +101,15 @@ describe("calendar", () => {
 
 describe("form schema", () => {
   const schema = financialAidAnswersSchema(TODAY);
-  const valid = { deathDate: "2025-06-01", situation: "employed", bankAccount: "yes", mutuelle: "no", relationship: "spouse", dependent: "no" };
+  const valid = {
+    deathDate: "2025-06-01",
+    situation: "employed",
+    bankAccount: "yes",
+    deceasedResources: "yes",
+    mutuelle: "no",
+    relationship: "child",
+    dependent: "no",
+  };
 
   it("accepts complete answers", () => {
     const parsed = schema.safeParse(valid);
@@ -119,11 +152,11 @@ describe("capital décès", () => {
   it("is due to the family of an employee, with the amount and the date of the figure", () => {
     const result = find(assessFinancialAid(answers(), TODAY), "capitalDeces");
     expect(result.status).toBe("eligible");
-    expect(result.amount).toEqual({ cents: 390_994, kind: "fixed", validFrom: "2024-04-01" });
+    expect(result.amount).toEqual({ cents: 397_700, kind: "fixed", validFrom: "2025-04-01" });
     expect(result.source).toMatch(/L361-1/);
   });
 
-  it.each(["unemploymentBenefit", "invalidityPension", "workAccidentPension"] as const)("is due when the deceased had %s", (situation) => {
+  it.each(["unemploymentBenefit", "recentlyCovered", "invalidityPension", "workAccidentPension"] as const)("is due when the deceased had %s", (situation) => {
     expect(find(assessFinancialAid(answers({ situation }), TODAY), "capitalDeces").status).toBe("eligible");
   });
 
@@ -185,13 +218,6 @@ describe("other aids", () => {
     expect(find(assessFinancialAid(answers({ bankAccount: "no" }), TODAY), "bankAccount").status).toBe("notEligible");
   });
 
-  it("points to the CAF's local schemes with the example's six-month deadline", () => {
-    const caf = find(assessFinancialAid(answers(), TODAY), "caf");
-    expect(caf.status).toBe("possible");
-    expect(caf.amount).toEqual({ cents: 150_000, kind: "incomeCeiling" });
-    expect(caf.deadlines).toEqual([{ kind: "localSchemeClaim", date: "2025-12-01", passed: false }]);
-  });
-
   it("suggests Agirc-Arrco for a private-sector retiree only", () => {
     expect(find(assessFinancialAid(answers({ situation: "retired", privateSector: "yes" }), TODAY), "agircArrco")).toMatchObject({
       status: "possible",
@@ -213,9 +239,127 @@ describe("other aids", () => {
     expect(ids).toEqual([
       ["capitalDeces", "eligible"],
       ["bankAccount", "eligible"],
-      ["caf", "possible"],
+      ["reversionGeneral", "eligible"],
+      ["reversionAgircArrco", "eligible"],
       ["mutuelle", "possible"],
+      ["childDeathAllowance", "notEligible"],
+      ["communeFuneral", "notEligible"],
+      ["reversionCivilService", "notEligible"],
       ["agircArrco", "notEligible"],
     ]);
+  });
+});
+
+describe("groups the general scheme does not cover", () => {
+  it("gives civil servants their employer's capital décès: a year of pay before the legal age, a quarter after", () => {
+    const before = find(assessFinancialAid(answers({ situation: "civilServant", reachedRetirementAge: "no" }), TODAY), "capitalDeces");
+    expect(before).toMatchObject({ status: "eligible", scheme: "civilService", amount: { kind: "percentOfPay", percent: 100 } });
+    expect(before.reasons).toEqual(["civilServiceBeforeRetirementAge", "civilServicePerChild"]);
+    expect(before.source).toMatch(/2021-1860/);
+    const after = find(assessFinancialAid(answers({ situation: "civilServant", reachedRetirementAge: "yes" }), TODAY), "capitalDeces");
+    expect(after).toMatchObject({ status: "eligible", amount: { kind: "percentOfPay", percent: 25 } });
+    expect(find(assessFinancialAid(answers({ situation: "civilServant", reachedRetirementAge: "unknown" }), TODAY), "capitalDeces").reasons).toContain("civilServiceAgeUnknown");
+  });
+
+  it("gives self-employed craftsmen and shopkeepers 20 % of the PASS while working and 8 % when retired", () => {
+    const working = find(assessFinancialAid(answers({ situation: "selfEmployed", deathDate: "2026-03-01" }), "2026-03-10"), "capitalDeces");
+    expect(working).toMatchObject({ status: "eligible", scheme: "selfEmployed", amount: { kind: "fixed", cents: 961_200, validFrom: "2026-01-01" } });
+    const retired = find(assessFinancialAid(answers({ situation: "retiredSelfEmployed", deathDate: "2026-03-01" }), "2026-03-10"), "capitalDeces");
+    expect(retired).toMatchObject({ status: "eligible", amount: { cents: 384_480 } });
+    expect(retired.reasons).toContain("selfEmployedRetired");
+    expect(retired.reasons).not.toContain("retiredNotCovered");
+    // 2025 deaths use the 2025 PASS (47 100 €).
+    expect(find(assessFinancialAid(answers({ situation: "selfEmployed" }), TODAY), "capitalDeces").amount).toMatchObject({ cents: 942_000 });
+  });
+
+  it("gives working farm owners the general scheme's amount, from deaths on 1 January 2022", () => {
+    const farm = find(assessFinancialAid(answers({ situation: "farmOwner" }), TODAY), "capitalDeces");
+    expect(farm).toMatchObject({ status: "eligible", scheme: "farm", amount: { kind: "fixed", cents: 397_700 } });
+    expect(find(assessFinancialAid(answers({ situation: "farmOwner", deathDate: "2021-12-31" }), "2022-01-10"), "capitalDeces")).toMatchObject({
+      status: "notEligible",
+      reasons: ["farmOwnerBefore2022"],
+    });
+  });
+
+  it("keeps the right of someone still covered after losing a job (maintien de droits)", () => {
+    const result = find(assessFinancialAid(answers({ situation: "recentlyCovered" }), TODAY), "capitalDeces");
+    expect(result).toMatchObject({ status: "eligible", scheme: "general" });
+    expect(result.reasons[0]).toBe("maintainedRights");
+    expect(CAPITAL_DECES.maintainedRightsMonths).toBe(12);
+  });
+
+  it("says a retired former employee or civil servant opens no capital décès", () => {
+    for (const situation of ["retired", "retiredCivilServant"] as const) {
+      expect(find(assessFinancialAid(answers({ situation, privateSector: "yes" }), TODAY), "capitalDeces").reasons).toEqual(["retiredNotCovered"]);
+    }
+  });
+});
+
+describe("death of a child", () => {
+  it("gives the parents the CAF/MSA allowance, two amounts by resources, not combinable with the capital décès", () => {
+    const result = find(assessFinancialAid(answers({ relationship: "parent", childUnder25: "yes", married: null, survivorAge55: null, survivorResourcesBelowCeiling: null }), TODAY), "childDeathAllowance");
+    expect(result).toMatchObject({ status: "eligible", amount: { kind: "tiers", cents: 228_943, lowerCents: 114_474, validFrom: "2025-04-01" } });
+    expect(result.reasons).toContain("childAllowanceNotWithCapitalDeces");
+  });
+
+  it("does not apply to an older child, to other relatives, or before 1 June 2020", () => {
+    expect(find(assessFinancialAid(answers({ relationship: "parent", childUnder25: "no" }), TODAY), "childDeathAllowance").status).toBe("notEligible");
+    expect(find(assessFinancialAid(answers(), TODAY), "childDeathAllowance").status).toBe("notEligible");
+    expect(find(assessFinancialAid(answers({ relationship: "parent", childUnder25: "yes", deathDate: "2020-05-31" }), "2020-06-10"), "childDeathAllowance").reasons).toEqual([
+      "childAllowanceBefore2020",
+    ]);
+  });
+});
+
+describe("survivor pensions (réversion)", () => {
+  it("general scheme: 54 % for a married spouse of 55 or more under the resource ceiling", () => {
+    expect(find(assessFinancialAid(answers(), TODAY), "reversionGeneral")).toMatchObject({ status: "eligible", amount: { kind: "percentOfPension", percent: 54 } });
+    expect(find(assessFinancialAid(answers({ survivorAge55: "no" }), TODAY), "reversionGeneral")).toMatchObject({ status: "notEligible" });
+    expect(find(assessFinancialAid(answers({ survivorResourcesBelowCeiling: "no" }), TODAY), "reversionGeneral").reasons).toContain("reversionResourcesAbove");
+    expect(find(assessFinancialAid(answers({ survivorResourcesBelowCeiling: "unknown" }), TODAY), "reversionGeneral").status).toBe("possible");
+  });
+
+  it("Agirc-Arrco: 60 % from 55 with no resource test, for a private-sector employee", () => {
+    const result = find(assessFinancialAid(answers({ survivorResourcesBelowCeiling: "no" }), TODAY), "reversionAgircArrco");
+    expect(result).toMatchObject({ status: "eligible", amount: { percent: 60 } });
+    expect(find(assessFinancialAid(answers({ survivorAge55: "no" }), TODAY), "reversionAgircArrco").status).toBe("notEligible");
+    expect(find(assessFinancialAid(answers({ situation: "civilServant", reachedRetirementAge: "no" }), TODAY), "reversionAgircArrco").status).toBe("notEligible");
+  });
+
+  it("civil service: 50 % with no age or resource condition", () => {
+    const young = answers({ situation: "retiredCivilServant", survivorAge55: "no", survivorResourcesBelowCeiling: "no" });
+    expect(find(assessFinancialAid(young, TODAY), "reversionCivilService")).toMatchObject({ status: "eligible", amount: { percent: 50 } });
+    expect(find(assessFinancialAid(answers(), TODAY), "reversionCivilService").status).toBe("notEligible");
+  });
+
+  it("is never open to a Pacs partner or to someone who is not the spouse", () => {
+    for (const id of ["reversionGeneral", "reversionAgircArrco", "reversionCivilService"] as const) {
+      expect(find(assessFinancialAid(answers({ married: "no" }), TODAY), id).reasons).toEqual(["reversionMarriedOnly"]);
+      expect(find(assessFinancialAid(answers({ relationship: "child" }), TODAY), id).reasons).toEqual(["reversionSpouseOnly"]);
+    }
+  });
+
+  it("asks the spouse questions only of a spouse, and the child question only of a parent", () => {
+    const schema = financialAidAnswersSchema(TODAY);
+    const base = { deathDate: "2025-06-01", situation: "employed", bankAccount: "yes", deceasedResources: "yes", mutuelle: "no", dependent: "no" };
+    const spouse = schema.safeParse({ ...base, relationship: "spouse" });
+    expect(spouse.error?.issues.map((i) => i.message).sort()).toEqual([
+      "financial_aid__married__required",
+      "financial_aid__survivor_age__required",
+      "financial_aid__survivor_resources__required",
+    ]);
+    expect(schema.safeParse({ ...base, relationship: "parent" }).error?.issues.map((i) => i.message)).toEqual(["financial_aid__child_under_25__required"]);
+    expect(schema.safeParse({ ...base, relationship: "child", married: "yes" }).data?.married).toBeNull();
+    expect(schema.safeParse({ ...base, relationship: "child", situation: "civilServant" }).error?.issues.map((i) => i.message)).toEqual([
+      "financial_aid__retirement_age__required",
+    ]);
+  });
+});
+
+describe("the commune (L2223-27 CGCT)", () => {
+  it("must pay the funeral of a person without sufficient resources", () => {
+    expect(find(assessFinancialAid(answers({ deceasedResources: "no" }), TODAY), "communeFuneral")).toMatchObject({ status: "possible", reasons: ["communeMustPay"] });
+    expect(find(assessFinancialAid(answers({ deceasedResources: "yes" }), TODAY), "communeFuneral").status).toBe("notEligible");
+    expect(find(assessFinancialAid(answers(), TODAY), "communeFuneral").source).toMatch(/L2223-27/);
   });
 });

@@ -293,7 +293,7 @@ describe("GET /api/v1/funeral_funnel/deals/{uuid} and its PDF", () => {
       expect(text).toContain(heading);
     }
     expect(text).toContain("Prestations obligatoires");
-    expect(text).toContain("Prestations optionnelles");
+    expect(text).toContain("Prestations non obligatoires");
     expect(text).toContain("25-75-0412");
     const total = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2 }).format(created.quote.totals.totalTtc / 100).replace(/\s/g, " ");
     expect(text.replace(/\s/g, " ")).toContain(`${total} €`);

@@ -89,6 +89,10 @@ export const quoteAnswersSchema = z
     /** Death abroad: the legal clock starts when the body enters France. */
     arrivalInFranceDate: z.iso.date({ message: "date__invalid" }).optional(),
     arrivalInFranceTime: timeSchema.optional(),
+    /** Medico-legal case (suicide, accident, suspicious death): the prosecutor authorises the funeral. */
+    medicoLegal: z.boolean().optional(),
+    /** Day of the prosecutor's authorisation: the 14-day limit runs from it (art. R2213-33 CGCT). */
+    prosecutorAuthorisationDate: z.iso.date({ message: "date__invalid" }).optional(),
     /** Age at death; selects the crematorium's price band. Adults are assumed when missing. */
     deceasedAgeYears: z.int().min(0).max(130).optional(),
 
@@ -133,6 +137,9 @@ export const quoteAnswersSchema = z
     }
     if (answers.deathTime !== undefined && answers.deathDate === undefined) {
       ctx.addIssue({ code: "custom", path: ["deathTime"], message: "death_time__without_date" });
+    }
+    if (answers.prosecutorAuthorisationDate !== undefined && answers.deathDate !== undefined && answers.prosecutorAuthorisationDate < answers.deathDate) {
+      ctx.addIssue({ code: "custom", path: ["prosecutorAuthorisationDate"], message: "prosecutor_authorisation__before_death" });
     }
     if (answers.arrivalInFranceDate !== undefined && answers.deathDate !== undefined) {
       if (answers.arrivalInFranceDate < answers.deathDate) {

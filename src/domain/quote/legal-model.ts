@@ -93,10 +93,15 @@ export function legalSection(id: LegalSectionId): LegalSection {
   return LEGAL_SECTIONS[LEGAL_SECTION_INDEX[id]] as LegalSection;
 }
 
-/** Column headings of every section. */
+/**
+ * Column headings of every section, as the annex of the arrêté of 11 February 2025
+ * writes them: "obligatoires" and "non obligatoires" (the 2010 model said
+ * "courantes" and "complémentaires optionnelles"). Checked 2026-11-24 against the
+ * prefectures' notice of the new model (https://app.panneaupocket.com/ville/1170685371-ajoncourt-57590?panneau=1019588277).
+ */
 export const COLUMN_TITLES = {
   mandatory: "Prestations obligatoires",
-  optional: "Prestations optionnelles",
+  optional: "Prestations non obligatoires",
 } as const;
 
 /** Mark printed after the label of a subcontracted service. */
@@ -147,7 +152,7 @@ export const LEGAL_NOTES: readonly LegalNote[] = [
   {
     id: "coffin-rules",
     title: "Le cercueil",
-    text: "Le cercueil est obligatoire. Il comporte une garniture étanche, quatre poignées et une plaque d'identité, et il est conçu pour résister et se décomposer sans nuire à l'environnement (inhumation) ou pour brûler sans danger (crémation). Un cercueil hermétique n'est exigé que dans des cas précis : certaines maladies transmissibles, un dépôt du corps de plus de six jours hors chambre funéraire, un transport international ou une décision du préfet.",
+    text: "Le cercueil est obligatoire. Il comporte une garniture étanche, quatre poignées et une plaque d'identité, et il est conçu pour résister et se décomposer sans nuire à l'environnement (inhumation) ou pour brûler sans danger (crémation). Un cercueil hermétique n'est exigé en France que dans les cas de l'article R2213-26 du CGCT : si le défunt était atteint d'une des infections transmissibles listées à l'article R2213-2-1, si le corps est déposé plus de six jours à domicile, dans un lieu de culte ou dans un caveau provisoire, ou si le préfet le prescrit. Pour un transport international, il est imposé par l'accord de Strasbourg et par le pays de destination.",
     appliesTo: "all",
   },
   {

@@ -1091,6 +1091,8 @@ function quoteDeadlines(ctx: QuoteContext): Deadlines | null {
   if (answers.placeOfDeath !== undefined) input.placeOfDeath = answers.placeOfDeath;
   if (answers.arrivalInFranceDate !== undefined) input.arrivalInFranceDate = answers.arrivalInFranceDate;
   if (answers.arrivalInFranceTime !== undefined) input.arrivalInFranceTime = answers.arrivalInFranceTime;
+  if (answers.medicoLegal === true) input.medicoLegal = true;
+  if (answers.prosecutorAuthorisationDate !== undefined) input.prosecutorAuthorisationDate = answers.prosecutorAuthorisationDate;
   const result = computeDeadlines(input);
   if (result.ok) return result.value;
   warn(builder, "deadlines_unavailable", "warning", result.error.message);

@@ -3,12 +3,14 @@
 import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import {
   assessFinancialAid,
   DECEASED_SITUATIONS,
   financialAidAnswersSchema,
+  figureValues,
   isFinancialAidErrorCode,
+  isQuestionAsked,
   RELATIONSHIPS,
   todayInFrance,
   YES_NO,
@@ -25,7 +27,21 @@ import { Select } from "@/ui/select";
 import { AidResults } from "./aid-results";
 
 /** Form fields in the order they appear, for the error summary. */
-const FIELD_ORDER = ["deathDate", "situation", "privateSector", "bankAccount", "mutuelle", "relationship", "dependent"] as const;
+const FIELD_ORDER = [
+  "deathDate",
+  "situation",
+  "privateSector",
+  "reachedRetirementAge",
+  "bankAccount",
+  "deceasedResources",
+  "mutuelle",
+  "relationship",
+  "childUnder25",
+  "married",
+  "survivorAge55",
+  "survivorResourcesBelowCeiling",
+  "dependent",
+] as const;
 type FieldName = (typeof FIELD_ORDER)[number];
 
 /** Id of the element the error summary links to for a field. */
@@ -57,6 +73,10 @@ export function AidCalculator() {
   const summaryRef = useRef<HTMLDivElement>(null);
   const resultsRef = useRef<HTMLHeadingElement>(null);
   const situation = useWatch({ control, name: "situation" });
+  const relationship = useWatch({ control, name: "relationship" });
+  const asked = { situation, relationship };
+  const format = useFormatter();
+  const euros = (cents: number) => format.number(cents / 100, { style: "currency", currency: "EUR" });
   // Where the focus goes after a submission: the results, or the list of answers to fix.
   const [focusRequest, setFocusRequest] = useState<{ to: "results" | "summary" } | null>(null);
 
@@ -77,6 +97,8 @@ export function AidCalculator() {
   }
 
   const yesNoUnknown = YES_NO_UNKNOWN.map((value) => ({ value, label: t(`calculator.answers.${value}`) }));
+  const yesNo = YES_NO.map((value) => ({ value, label: t(`calculator.answers.${value}`) }));
+  const figures = figureValues();
   const invalidFields = FIELD_ORDER.filter((name) => errors[name]);
   const showSummary = focusRequest?.to === "summary" && invalidFields.length > 0;
 
@@ -133,7 +155,7 @@ export function AidCalculator() {
           {...register("situation")}
         />
 
-        {situation === "retired" ? (
+        {isQuestionAsked("privateSector", asked) ? (
           <RadioCards
             id={fieldAnchor("privateSector")}
             legend={t("calculator.privateSector.legend")}
@@ -146,6 +168,19 @@ export function AidCalculator() {
           />
         ) : null}
 
+        {isQuestionAsked("reachedRetirementAge", asked) ? (
+          <RadioCards
+            id={fieldAnchor("reachedRetirementAge")}
+            legend={t("calculator.reachedRetirementAge.legend")}
+            hint={t("calculator.reachedRetirementAge.hint")}
+            options={yesNoUnknown}
+            error={errorText("reachedRetirementAge")}
+            required
+            columns={3}
+            {...register("reachedRetirementAge")}
+          />
+        ) : null}
+
         <RadioCards
           id={fieldAnchor("bankAccount")}
           legend={t("calculator.bankAccount.legend")}
@@ -154,6 +189,17 @@ export function AidCalculator() {
           required
           columns={3}
           {...register("bankAccount")}
+        />
+
+        <RadioCards
+          id={fieldAnchor("deceasedResources")}
+          legend={t("calculator.deceasedResources.legend")}
+          hint={t("calculator.deceasedResources.hint")}
+          options={yesNoUnknown}
+          error={errorText("deceasedResources")}
+          required
+          columns={3}
+          {...register("deceasedResources")}
         />
 
         <RadioCards
@@ -178,11 +224,62 @@ export function AidCalculator() {
           {...register("relationship")}
         />
 
+        {isQuestionAsked("childUnder25", asked) ? (
+          <RadioCards
+            id={fieldAnchor("childUnder25")}
+            legend={t("calculator.childUnder25.legend", { age: figures.childAge, weeks: figures.childWeeks })}
+            hint={t("calculator.childUnder25.hint")}
+            options={yesNo}
+            error={errorText("childUnder25")}
+            required
+            columns={2}
+            {...register("childUnder25")}
+          />
+        ) : null}
+
+        {isQuestionAsked("married", asked) ? (
+          <RadioCards
+            id={fieldAnchor("married")}
+            legend={t("calculator.married.legend")}
+            hint={t("calculator.married.hint")}
+            options={yesNo}
+            error={errorText("married")}
+            required
+            columns={2}
+            {...register("married")}
+          />
+        ) : null}
+
+        {isQuestionAsked("survivorAge55", asked) ? (
+          <RadioCards
+            id={fieldAnchor("survivorAge55")}
+            legend={t("calculator.survivorAge55.legend", { age: figures.reversionAge })}
+            options={yesNo}
+            error={errorText("survivorAge55")}
+            required
+            columns={2}
+            {...register("survivorAge55")}
+          />
+        ) : null}
+
+        {isQuestionAsked("survivorResourcesBelowCeiling", asked) ? (
+          <RadioCards
+            id={fieldAnchor("survivorResourcesBelowCeiling")}
+            legend={t("calculator.survivorResources.legend", { ceiling: euros(figures.reversionCeilingCents) })}
+            hint={t("calculator.survivorResources.hint", { coupleCeiling: euros(figures.reversionCoupleCeilingCents) })}
+            options={yesNoUnknown}
+            error={errorText("survivorResourcesBelowCeiling")}
+            required
+            columns={3}
+            {...register("survivorResourcesBelowCeiling")}
+          />
+        ) : null}
+
         <RadioCards
           id={fieldAnchor("dependent")}
           legend={t("calculator.dependent.legend")}
           hint={t("calculator.dependent.hint")}
-          options={YES_NO.map((value) => ({ value, label: t(`calculator.answers.${value}`) }))}
+          options={yesNo}
           error={errorText("dependent")}
           required
           columns={2}

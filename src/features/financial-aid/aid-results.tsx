@@ -1,7 +1,14 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { CAF_LOCAL_SCHEME_EXAMPLE, capitalDecesFigureMayBeOutdated, type AidAssessment, type AidStatus } from "@/domain/financial-aid";
+import {
+  capitalDecesFigureMayBeOutdated,
+  childDeathAllowanceFigureMayBeOutdated,
+  figureValues,
+  type AidAmount,
+  type AidAssessment,
+  type AidStatus,
+} from "@/domain/financial-aid";
 import { cn } from "@/ui/cn";
 
 const STATUS_STYLE: Record<AidStatus, { badge: string; card: string }> = {
@@ -34,6 +41,34 @@ export function AidResults({ assessments, today }: { assessments: AidAssessment[
   const format = useFormatter();
   const date = useDate();
   const euros = (cents: number) => format.number(cents / 100, { style: "currency", currency: "EUR" });
+  const figures = figureValues();
+  // Every sentence takes its figures from the rules module, never from the message files.
+  const reasonValues = {
+    maintainedMonths: figures.maintainedMonths,
+    workingPercent: figures.selfEmployedWorkingPercent,
+    retiredPercent: figures.selfEmployedRetiredPercent,
+    age: figures.reversionAge,
+    ceiling: euros(figures.reversionCeilingCents),
+    childAge: figures.childAge,
+    weeks: figures.childWeeks,
+  };
+  const amountText = (amount: AidAmount): string => {
+    switch (amount.kind) {
+      case "fixed":
+      case "ceiling":
+        return t(`results.amount.${amount.kind}`, { amount: euros(amount.cents), date: date(amount.validFrom) });
+      case "tiers":
+        return t("results.amount.tiers", { amount: euros(amount.cents), lower: euros(amount.lowerCents), date: date(amount.validFrom) });
+      case "percentOfPay":
+        return t("results.amount.percentOfPay", { percent: amount.percent });
+      case "percentOfPension":
+        return t("results.amount.percentOfPension", { percent: amount.percent });
+    }
+  };
+  const beingUpdated = (aid: AidAssessment): boolean =>
+    aid.status !== "notEligible" &&
+    ((aid.id === "capitalDeces" && (aid.scheme === "general" || aid.scheme === "farm") && capitalDecesFigureMayBeOutdated(today)) ||
+      (aid.id === "childDeathAllowance" && childDeathAllowanceFigureMayBeOutdated(today)));
 
   return (
     <>
@@ -49,21 +84,14 @@ export function AidResults({ assessments, today }: { assessments: AidAssessment[
               </span>
             </div>
 
-            {aid.amount && aid.status !== "notEligible" ? (
-              <p className="mt-3 text-lg font-semibold text-ink">
-                {aid.amount.kind === "incomeCeiling"
-                  ? t("results.amount.incomeCeiling", { amount: euros(aid.amount.cents) })
-                  : t(`results.amount.${aid.amount.kind}`, { amount: euros(aid.amount.cents), date: date(aid.amount.validFrom ?? today) })}
-              </p>
-            ) : null}
-            {aid.id === "capitalDeces" && aid.status !== "notEligible" && capitalDecesFigureMayBeOutdated(today) ? (
-              <p className="mt-1 text-base text-warning">{t("aids.capitalDeces.outdated")}</p>
-            ) : null}
+            {aid.scheme ? <p className="mt-2 text-ink-soft">{t(`results.scheme.${aid.scheme}`)}</p> : null}
+            {aid.amount && aid.status !== "notEligible" ? <p className="mt-3 text-lg font-semibold text-ink">{amountText(aid.amount)}</p> : null}
+            {beingUpdated(aid) ? <p className="mt-1 text-base text-warning">{t("results.beingUpdated")}</p> : null}
 
             <ul className="mt-3 flex flex-col gap-1.5">
               {aid.reasons.map((reason) => (
                 <li key={reason} className="text-ink">
-                  {t(`results.reasons.${reason}`)}
+                  {t(`results.reasons.${reason}`, reasonValues)}
                 </li>
               ))}
             </ul>
@@ -77,10 +105,7 @@ export function AidResults({ assessments, today }: { assessments: AidAssessment[
                 {aid.deadlines.map((deadline) => (
                   <li key={deadline.kind} className={cn("flex flex-wrap items-baseline gap-x-2 font-medium", deadline.passed ? "text-danger" : "text-ink")}>
                     <span>
-                      {t(`results.deadline.${deadline.kind}`, {
-                        date: date(deadline.date),
-                        months: CAF_LOCAL_SCHEME_EXAMPLE.claimMonths,
-                      })}
+                      {t(`results.deadline.${deadline.kind}`, { date: date(deadline.date) })}
                     </span>
                     {deadline.passed ? <span>{t("results.deadlinePassed")}</span> : null}
                   </li>
@@ -90,7 +115,8 @@ export function AidResults({ assessments, today }: { assessments: AidAssessment[
 
             {aid.status !== "notEligible" ? (
               <p className="mt-4 border-t border-line pt-3 text-base text-ink-soft">
-                <span className="font-semibold text-ink">{t("results.where")}</span> {t(`aids.${aid.id}.where`)}
+                <span className="font-semibold text-ink">{t("results.where")}</span>{" "}
+                {aid.id === "capitalDeces" && aid.scheme ? t(`results.schemeWhere.${aid.scheme}`) : t(`aids.${aid.id}.where`)}
               </p>
             ) : null}
           </li>

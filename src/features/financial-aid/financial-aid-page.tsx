@@ -5,10 +5,18 @@ import { ADVISOR_PHONE, ADVISOR_PHONE_E164 } from "@/config/brand";
 import { paths } from "@/config/paths";
 import {
   AGIRC_ARRCO_SOCIAL_ACTION,
-  CAF_LOCAL_SCHEME_EXAMPLE,
   CAPITAL_DECES,
+  capitalDecesFigureMayBeOutdated,
+  CHILD_DEATH_ALLOWANCE,
+  childDeathAllowanceFigureMayBeOutdated,
+  CIVIL_SERVANT_CAPITAL_DECES,
+  COMMUNE_FUNERAL,
+  figureValues,
   FUNERAL_COSTS_FROM_ACCOUNT,
   MUTUELLE_FUNERAL_ALLOWANCE,
+  SELF_EMPLOYED_CAPITAL_DECES,
+  SURVIVOR_PENSIONS,
+  todayInFrance,
   type AidId,
 } from "@/domain/financial-aid";
 import type { Locale } from "@/domain/locales";
@@ -30,21 +38,55 @@ export async function FinancialAidPage({ locale }: { locale: Locale }) {
   const euros = (cents: number) => format.number(cents / 100, { style: "currency", currency: "EUR" });
   const date = (iso: string) => format.dateTime(new Date(`${iso}T12:00:00Z`), { dateStyle: "long", timeZone: "UTC" });
 
-  const aids: { id: AidId; amount?: string; source: string }[] = [
+  const today = todayInFrance();
+  const figures = figureValues();
+  // Sentences take their figures from the rules module; the message files hold none.
+  const values = {
+    amount: euros(figures.capitalDecesCents),
+    date: date(figures.capitalDecesFrom),
+    months: figures.maintainedMonths,
+    workingPercent: figures.selfEmployedWorkingPercent,
+    retiredPercent: figures.selfEmployedRetiredPercent,
+    working: euros(figures.selfEmployedWorkingCents),
+    retired: euros(figures.selfEmployedRetiredCents),
+    before: CIVIL_SERVANT_CAPITAL_DECES.beforeRetirementAgePercent,
+    after: CIVIL_SERVANT_CAPITAL_DECES.afterRetirementAgePercent,
+    higher: euros(figures.childHigherCents),
+    lower: euros(figures.childLowerCents),
+    childDate: date(figures.childFrom),
+    weeks: figures.childWeeks,
+    childAge: figures.childAge,
+    ceiling: euros(figures.reversionCeilingCents),
+    accountCeiling: euros(figures.accountCeilingCents),
+    accountDate: date(FUNERAL_COSTS_FROM_ACCOUNT.validFrom),
+    general: figures.reversionGeneralPercent,
+    agircArrco: figures.reversionAgircArrcoPercent,
+    civilService: figures.reversionCivilServicePercent,
+    age: figures.reversionAge,
+  };
+  const aids: { id: AidId | "reversion"; amount?: string; beingUpdated?: boolean; source: string }[] = [
     {
       id: "capitalDeces",
-      amount: t("aids.capitalDeces.amount", { amount: euros(CAPITAL_DECES.amountCents), date: date(CAPITAL_DECES.amountValidFrom) }),
-      source: CAPITAL_DECES.source,
+      amount: t("aids.capitalDeces.amount", values),
+      beingUpdated: capitalDecesFigureMayBeOutdated(today),
+      source: `${CAPITAL_DECES.source} ; ${SELF_EMPLOYED_CAPITAL_DECES.source} ; ${CIVIL_SERVANT_CAPITAL_DECES.source}`,
+    },
+    {
+      id: "childDeathAllowance",
+      amount: t("aids.childDeathAllowance.amount", values),
+      beingUpdated: childDeathAllowanceFigureMayBeOutdated(today),
+      source: CHILD_DEATH_ALLOWANCE.source,
     },
     {
       id: "bankAccount",
-      amount: t("aids.bankAccount.amount", { amount: euros(FUNERAL_COSTS_FROM_ACCOUNT.ceilingCents), date: date(FUNERAL_COSTS_FROM_ACCOUNT.validFrom) }),
+      amount: t("aids.bankAccount.amount", values),
       source: FUNERAL_COSTS_FROM_ACCOUNT.source,
     },
+    { id: "communeFuneral", source: COMMUNE_FUNERAL.source },
     {
-      id: "caf",
-      amount: t("aids.caf.amount", { amount: euros(CAF_LOCAL_SCHEME_EXAMPLE.familyQuotientCeilingCents) }),
-      source: CAF_LOCAL_SCHEME_EXAMPLE.source,
+      id: "reversion",
+      amount: t("aids.reversion.amount", values),
+      source: `${SURVIVOR_PENSIONS.general.source} ; ${SURVIVOR_PENSIONS.agircArrco.source} ; ${SURVIVOR_PENSIONS.civilService.source}`,
     },
     { id: "agircArrco", source: AGIRC_ARRCO_SOCIAL_ACTION.source },
     { id: "mutuelle", source: MUTUELLE_FUNERAL_ALLOWANCE.source },
@@ -72,12 +114,13 @@ export async function FinancialAidPage({ locale }: { locale: Locale }) {
             <li key={aid.id} id={`aide-${aid.id}`} className="flex flex-col rounded-lg border border-line bg-surface p-5 shadow-card sm:p-6">
               <h3 className="font-serif text-xl font-semibold">{t(`aids.${aid.id}.name`)}</h3>
               {aid.amount ? <p className="mt-2 text-lg font-semibold text-primary">{aid.amount}</p> : null}
+              {aid.beingUpdated ? <p className="text-base text-warning">{t("results.beingUpdated")}</p> : null}
               {aid.id === "capitalDeces" ? <p className="text-base text-ink-soft">{t("aids.capitalDeces.revalued")}</p> : null}
-              <p className="mt-3">{t(`aids.${aid.id}.who`)}</p>
+              <p className="mt-3">{t(`aids.${aid.id}.who`, values)}</p>
               <dl className="mt-3 flex flex-col gap-2 text-base">
                 <div>
                   <dt className="font-semibold">{t("overview.deadline")}</dt>
-                  <dd className="text-ink-soft">{t(`aids.${aid.id}.deadline`, { months: CAF_LOCAL_SCHEME_EXAMPLE.claimMonths })}</dd>
+                  <dd className="text-ink-soft">{t(`aids.${aid.id}.deadline`, values)}</dd>
                 </div>
                 <div>
                   <dt className="font-semibold">{t("overview.where")}</dt>

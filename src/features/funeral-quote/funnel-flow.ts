@@ -178,8 +178,11 @@ export function normalizeDraft(draft: FunnelDraft): FunnelDraft {
     delete a.deathCountry;
     delete a.arrivalInFranceDate;
     delete a.arrivalInFranceTime;
+    delete a.medicoLegal;
+    delete a.prosecutorAuthorisationDate;
     next.deathCountry = null;
   }
+  if (a.medicoLegal !== true) delete a.prosecutorAuthorisationDate;
   if (a.placeOfDeath !== "abroad") {
     delete a.deathCountry;
     delete a.arrivalInFranceDate;

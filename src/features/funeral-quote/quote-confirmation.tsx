@@ -160,7 +160,7 @@ export function QuoteConfirmation() {
           <h2 id="confirmation-deadlines" className="font-sans text-xl font-semibold">
             {t("deadlinesTitle")}
           </h2>
-          <QuoteDeadlines quote={quote} text={text} abroad={answers.placeOfDeath === "abroad"} />
+          <QuoteDeadlines quote={quote} text={text} />
         </section>
       ) : null}
 

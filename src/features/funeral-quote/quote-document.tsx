@@ -157,7 +157,7 @@ export function QuoteTotals({ quote, text }: { quote: Quote; text: QuoteText }) 
   );
 }
 
-export function QuoteDeadlines({ quote, text, abroad }: { quote: Quote; text: QuoteText; abroad: boolean }) {
+export function QuoteDeadlines({ quote, text }: { quote: Quote; text: QuoteText }) {
   const t = useTranslations("Quote.document");
   const deadlines = quote.deadlines;
   if (!deadlines || deadlines.deadlines.length + deadlines.pending.length === 0) return null;
@@ -169,12 +169,12 @@ export function QuoteDeadlines({ quote, text, abroad }: { quote: Quote; text: Qu
             {deadline.kind === "not-before" ? t("notBefore", { date: text.day(deadline.at.date) }) : deadline.kind === "until" ? t("until", { date: text.day(deadline.at.date) }) : t("byDate", { date: text.day(deadline.at.date) })}
             {deadline.at.time ? ` – ${deadline.at.time}` : null}
           </p>
-          <p className="text-ink-soft">{text.deadline(deadline, abroad)}</p>
+          <p className="text-ink-soft">{text.deadline(deadline)}</p>
         </li>
       ))}
       {deadlines.pending.map((pending) => (
         <li key={pending.id} className="rounded-md border border-line bg-surface px-4 py-3 text-ink-soft">
-          {text.deadline(pending, abroad)} {t("pendingArrival")}
+          {text.deadline(pending)} {t(pending.reason === "prosecutor-authorisation-unknown" ? "pendingProsecutor" : "pendingArrival")}
         </li>
       ))}
       {deadlines.notices.map((notice) => (
@@ -186,7 +186,7 @@ export function QuoteDeadlines({ quote, text, abroad }: { quote: Quote; text: Qu
   );
 }
 
-export function QuoteDocument({ quote, abroad = false, headingLevel = 2 }: { quote: Quote; abroad?: boolean; headingLevel?: 2 | 3 }) {
+export function QuoteDocument({ quote, headingLevel = 2 }: { quote: Quote; /** Kept for callers; each deadline now says what it runs from. */ abroad?: boolean; headingLevel?: 2 | 3 }) {
   const t = useTranslations("Quote.document");
   const text = useQuoteText();
   const operator = quote.operator;
@@ -218,7 +218,7 @@ export function QuoteDocument({ quote, abroad = false, headingLevel = 2 }: { quo
       {quote.deadlines ? (
         <>
           <Heading className="mt-8 font-sans text-xl font-semibold">{t("deadlinesTitle")}</Heading>
-          <QuoteDeadlines quote={quote} text={text} abroad={abroad} />
+          <QuoteDeadlines quote={quote} text={text} />
         </>
       ) : null}
 

@@ -82,7 +82,7 @@ export interface QuoteText {
   lineOfficialLabel: (line: QuoteLine) => string | null;
   lineReason: (line: QuoteLine) => string;
   warning: (warning: QuoteWarning) => string;
-  deadline: (deadline: Deadline | PendingDeadline, abroad: boolean) => string;
+  deadline: (deadline: Deadline | PendingDeadline) => string;
   deadlineNotice: (notice: DeadlineNotice) => string;
   noteTitle: (id: LegalNoteId) => string;
   noteText: (id: LegalNoteId, habilitationNumber?: string) => string;
@@ -106,8 +106,14 @@ export function useQuoteText(): QuoteText {
       return t(`reasons.${key}`);
     },
     warning: (warning) => (french || VERBATIM_WARNINGS.has(warning.code) ? warning.message : t(`warnings.${warning.code}`)),
-    deadline: (deadline, abroad) =>
-      french ? deadline.label : abroad && (deadline.id === "funeral-earliest" || deadline.id === "funeral-latest") ? t(`deadlinesAbroad.${deadline.id}`) : t(`deadlines.${deadline.id}`),
+    deadline: (deadline) => {
+      if (french) return deadline.label;
+      // The last day runs from the death, the entry into France or the prosecutor's authorisation.
+      const start = "startsFrom" in deadline ? deadline.startsFrom : deadline.reason === "prosecutor-authorisation-unknown" ? "prosecutor-authorisation" : "arrival-in-france";
+      if (deadline.id === "funeral-latest" && start === "arrival-in-france") return t("deadlinesAbroad.funeral-latest");
+      if (deadline.id === "funeral-latest" && start === "prosecutor-authorisation") return t("deadlinesMedicoLegal.funeral-latest");
+      return t(`deadlines.${deadline.id}`);
+    },
     deadlineNotice: (notice) => (french ? notice.message : t(`deadlineNotices.${notice.code}`)),
     noteTitle: (id) => (french ? legalNote(id).title : t(`notes.${id}.title`)),
     noteText: (id, habilitationNumber) => {

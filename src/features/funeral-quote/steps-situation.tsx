@@ -3,7 +3,7 @@
 import { useCallback } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { PLACES_OF_DEATH, type PlaceOfDeath } from "@/domain/quote/answers";
-import { computeDeadlines } from "@/domain/quote/deadlines";
+import { computeDeadlines, type Deadline } from "@/domain/quote/deadlines";
 import { CIVILITIES } from "@/domain/schemas/funeral-funnel";
 import { Alert } from "@/ui/alert";
 import { Input } from "@/ui/input";
@@ -128,7 +128,16 @@ export function DateStep({ draft, onChange, showErrors }: StepProps) {
   const today = todayIso();
   const future = a.deathDate !== undefined && a.deathDate > today;
   // The legal limit shows as soon as the date is typed, before any price exists.
-  const deadlines = a.deathDate ? computeDeadlines({ deathDate: a.deathDate, deathTime: a.deathTime, placeOfDeath: a.placeOfDeath, arrivalInFranceDate: a.arrivalInFranceDate }) : null;
+  const deadlines = a.deathDate
+    ? computeDeadlines({
+        deathDate: a.deathDate,
+        deathTime: a.deathTime,
+        placeOfDeath: a.placeOfDeath,
+        arrivalInFranceDate: a.arrivalInFranceDate,
+        medicoLegal: a.medicoLegal,
+        prosecutorAuthorisationDate: a.prosecutorAuthorisationDate,
+      })
+    : null;
   const latest = deadlines?.ok ? deadlines.value.deadlines.find((d) => d.id === "funeral-latest") : undefined;
   const setDefunct = (patch: Partial<typeof draft.defunct>) => onChange((d) => ({ ...d, defunct: { ...d.defunct, ...patch } }));
   return (
@@ -162,7 +171,34 @@ export function DateStep({ draft, onChange, showErrors }: StepProps) {
           onChange={(event) => onChange(withAnswers({ arrivalInFranceDate: event.target.value || undefined }))}
         />
       ) : null}
-      {latest && !future ? <DeadlineCallout date={latest.at.date} abroad={a.placeOfDeath === "abroad"} /> : null}
+      <RadioCards
+        name="medicoLegal"
+        legend={t("medicoLegal")}
+        hint={t("medicoLegalHint")}
+        columns={2}
+        options={[
+          { value: "no", label: t("medicoLegalNo") },
+          { value: "yes", label: t("medicoLegalYes") },
+        ]}
+        value={a.medicoLegal === true ? "yes" : a.medicoLegal === false ? "no" : null}
+        onChange={(event) => onChange(withAnswers({ medicoLegal: event.target.value === "yes" }))}
+      />
+      {a.medicoLegal === true ? (
+        <Input
+          label={t("prosecutorDate")}
+          hint={t("prosecutorDateHint")}
+          type="date"
+          min={a.deathDate}
+          value={a.prosecutorAuthorisationDate ?? ""}
+          onChange={(event) => onChange(withAnswers({ prosecutorAuthorisationDate: event.target.value || undefined }))}
+        />
+      ) : null}
+      {latest && !future ? <DeadlineCallout date={latest.at.date} startsFrom={latest.startsFrom} /> : null}
+      {a.medicoLegal === true && !a.prosecutorAuthorisationDate ? (
+        <Alert tone="info" title={t("medicoLegalPendingTitle")} announce={false}>
+          {t("medicoLegalPending")}
+        </Alert>
+      ) : null}
       <fieldset className="flex flex-col gap-4 rounded-lg border border-line p-4">
         <legend className="px-1 font-semibold text-ink">{t("defunctLegend")}</legend>
         <p className="text-ink-soft">{t("defunctHint")}</p>
@@ -181,14 +217,14 @@ export function DateStep({ draft, onChange, showErrors }: StepProps) {
   );
 }
 
-export function DeadlineCallout({ date, abroad }: { date: string; abroad: boolean }) {
+export function DeadlineCallout({ date, startsFrom }: { date: string; startsFrom: Deadline["startsFrom"] }) {
   const t = useTranslations("Quote.funnel.date");
   const locale = useLocale();
   const [y, m, d] = date.split("-").map(Number);
   const formatted = new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC", numberingSystem: "latn" }).format(new Date(Date.UTC(y!, m! - 1, d!)));
   return (
     <Alert tone="info" title={t("deadlineTitle", { date: formatted })} announce={false}>
-      {abroad ? t("deadlineAbroad") : t("deadlineText")}
+      {startsFrom === "arrival-in-france" ? t("deadlineAbroad") : startsFrom === "prosecutor-authorisation" ? t("deadlineMedicoLegal") : t("deadlineText")}
     </Alert>
   );
 }

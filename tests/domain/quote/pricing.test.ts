@@ -72,7 +72,8 @@ describe("computeQuote – cremation with a civil ceremony in Lyon", () => {
   it("reminds that the hospital keeps the body free for 3 days and gives the deadlines", () => {
     expect(warningCodes(q)).toContain("hospital_free_days");
     const latest = q.deadlines?.deadlines.find((d) => d.id === "funeral-latest");
-    expect(latest?.at).toEqual({ date: "2025-09-24", time: "14:20" });
+    // The whole 14th calendar day after the day of death (R2213-33), not cut at the hour of death.
+    expect(latest?.at).toEqual({ date: "2025-09-24" });
   });
 });
 
@@ -194,7 +195,8 @@ describe("computeQuote – death abroad", () => {
 
   it("starts the 14-day clock when the body enters France", () => {
     const latest = q.deadlines?.deadlines.find((d) => d.id === "funeral-latest");
-    expect(latest).toMatchObject({ startsFrom: "arrival-in-france", at: { date: "2025-06-03", time: "08:30" } });
+    expect(latest).toMatchObject({ startsFrom: "arrival-in-france", at: { date: "2025-06-03" } });
+    expect(latest?.at.time).toBeUndefined();
   });
 
   it("asks for the country of death", () => {

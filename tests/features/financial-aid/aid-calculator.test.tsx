@@ -32,8 +32,12 @@ describe("AidCalculator", () => {
     await user.type(screen.getByLabelText(/Date du décès/), aWeekAgo());
     await user.click(screen.getByRole("radio", { name: "travaillait comme salarié" }));
     await user.click(within(screen.getByRole("group", { name: /compte bancaire/ })).getByRole("radio", { name: "Oui" }));
+    await user.click(within(screen.getByRole("group", { name: /de quoi payer ses obsèques/ })).getByRole("radio", { name: "Oui" }));
     await user.click(within(screen.getByRole("group", { name: /mutuelle/ })).getByRole("radio", { name: "Non" }));
     await user.selectOptions(screen.getByLabelText(/Votre lien avec le défunt/), "spouse");
+    await user.click(within(screen.getByRole("group", { name: /marié/ })).getByRole("radio", { name: "Oui" }));
+    await user.click(within(screen.getByRole("group", { name: /55 ans ou plus/ })).getByRole("radio", { name: "Oui" }));
+    await user.click(within(screen.getByRole("group", { name: /ressources personnelles/ })).getByRole("radio", { name: "Je ne sais pas" }));
     await user.click(within(screen.getByRole("group", { name: /à la charge du défunt/ })).getByRole("radio", { name: "Oui" }));
     await user.click(screen.getByRole("button", { name: "Voir les aides" }));
 
@@ -41,9 +45,12 @@ describe("AidCalculator", () => {
     expect(within(results).getByRole("heading", { level: 2 })).toHaveFocus();
     const capital = within(results).getByRole("heading", { name: "Capital décès de l'Assurance maladie" }).closest("li")!;
     expect(capital).toHaveTextContent("Vous pouvez en bénéficier");
-    expect(capital).toHaveTextContent(/3\s909,94\s€/);
+    expect(capital).toHaveTextContent(/3\s977,00\s€/);
+    expect(capital).toHaveTextContent("1 avril 2025");
     expect(capital).toHaveTextContent("Demande prioritaire à faire avant le");
     expect(capital).toHaveTextContent("CPAM");
+    const reversion = within(results).getByRole("heading", { name: "Pension de réversion Agirc-Arrco" }).closest("li")!;
+    expect(reversion).toHaveTextContent("60 % de la retraite du défunt");
     const account = within(results).getByRole("heading", { name: "Paiement des obsèques par le compte du défunt" }).closest("li")!;
     expect(account).toHaveTextContent(/5\s910,00\s€/);
   });
@@ -53,7 +60,7 @@ describe("AidCalculator", () => {
     renderCalculator();
     const date = screen.getByLabelText(/Date du décès/);
     await user.type(date, aWeekAgo());
-    await user.click(screen.getByRole("radio", { name: "était à la retraite" }));
+    await user.click(screen.getByRole("radio", { name: "était retraité, ancien salarié ou autre" }));
     await user.click(screen.getByRole("button", { name: "Voir les aides" }));
 
     const summary = screen.getByRole("alert");
@@ -64,7 +71,7 @@ describe("AidCalculator", () => {
     expect(screen.queryByRole("region", { name: "Les aides pour votre situation" })).not.toBeInTheDocument();
     // What was typed is still there.
     expect(date).toHaveValue(aWeekAgo());
-    expect(screen.getByRole("radio", { name: "était à la retraite" })).toBeChecked();
+    expect(screen.getByRole("radio", { name: "était retraité, ancien salarié ou autre" })).toBeChecked();
     expect(screen.getByLabelText(/Votre lien avec le défunt/)).toHaveAccessibleDescription("Choisissez votre lien avec le défunt.");
   });
 
@@ -74,6 +81,46 @@ describe("AidCalculator", () => {
     await user.type(screen.getByLabelText(/Date of death/), "2999-01-01");
     await user.click(screen.getByRole("button", { name: "Show the aid" }));
     expect(screen.getByLabelText(/Date of death/)).toHaveAccessibleDescription(/The date of death cannot be in the future\./);
+  });
+});
+
+describe("AidCalculator, other situations", () => {
+  it("gives a parent the allowance for the death of a child, with both amounts", async () => {
+    const user = userEvent.setup();
+    renderCalculator();
+    await user.type(screen.getByLabelText(/Date du décès/), aWeekAgo());
+    await user.click(screen.getByRole("radio", { name: "aucune de ces situations, ou je ne sais pas" }));
+    await user.click(within(screen.getByRole("group", { name: /compte bancaire/ })).getByRole("radio", { name: "Non" }));
+    await user.click(within(screen.getByRole("group", { name: /de quoi payer ses obsèques/ })).getByRole("radio", { name: "Non" }));
+    await user.click(within(screen.getByRole("group", { name: /mutuelle/ })).getByRole("radio", { name: "Non" }));
+    await user.selectOptions(screen.getByLabelText(/Votre lien avec le défunt/), "parent");
+    await user.click(within(screen.getByRole("group", { name: /moins de 25 ans/ })).getByRole("radio", { name: "Oui" }));
+    await user.click(within(screen.getByRole("group", { name: /à la charge du défunt/ })).getByRole("radio", { name: "Non" }));
+    await user.click(screen.getByRole("button", { name: "Voir les aides" }));
+    const results = screen.getByRole("region", { name: "Les aides pour votre situation" });
+    const child = within(results).getByRole("heading", { name: "Allocation de la CAF ou de la MSA pour le décès d'un enfant" }).closest("li")!;
+    expect(child).toHaveTextContent(/2\s289,43\s€ ou 1\s144,74\s€/);
+    expect(child).toHaveTextContent("ne se cumule pas avec un capital décès");
+    const commune = within(results).getByRole("heading", { name: "Obsèques prises en charge par la commune" }).closest("li")!;
+    expect(commune).toHaveTextContent("À vérifier");
+  });
+
+  it("asks a civil servant's age and shows the employer's capital décès", async () => {
+    const user = userEvent.setup();
+    renderCalculator();
+    await user.type(screen.getByLabelText(/Date du décès/), aWeekAgo());
+    await user.click(screen.getByRole("radio", { name: "était fonctionnaire en activité" }));
+    await user.click(within(screen.getByRole("group", { name: /âge légal/ })).getByRole("radio", { name: "Non" }));
+    await user.click(within(screen.getByRole("group", { name: /compte bancaire/ })).getByRole("radio", { name: "Oui" }));
+    await user.click(within(screen.getByRole("group", { name: /de quoi payer ses obsèques/ })).getByRole("radio", { name: "Oui" }));
+    await user.click(within(screen.getByRole("group", { name: /mutuelle/ })).getByRole("radio", { name: "Non" }));
+    await user.selectOptions(screen.getByLabelText(/Votre lien avec le défunt/), "child");
+    await user.click(within(screen.getByRole("group", { name: /à la charge du défunt/ })).getByRole("radio", { name: "Non" }));
+    await user.click(screen.getByRole("button", { name: "Voir les aides" }));
+    const results = screen.getByRole("region", { name: "Les aides pour votre situation" });
+    const capital = within(results).getByRole("heading", { name: "Capital décès de l'Assurance maladie" }).closest("li")!;
+    expect(capital).toHaveTextContent("100 % de la dernière rémunération brute annuelle");
+    expect(capital).toHaveTextContent("employeur public");
   });
 });
 

@@ -111,7 +111,7 @@ function sectionHeader(section: QuoteSection): Cell[] {
     text("TVA", { bold: true, align: "right" }),
     text("Prix HT", { bold: true, align: "right" }),
     text(advanced ? "Frais obligatoires" : COLUMN_TITLES.mandatory, { bold: true, align: "right" }),
-    text(advanced ? "Frais optionnels" : COLUMN_TITLES.optional, { bold: true, align: "right" }),
+    text(advanced ? "Frais non obligatoires" : COLUMN_TITLES.optional, { bold: true, align: "right" }),
   ];
 }
 
@@ -173,7 +173,7 @@ function writeTotals(doc: Pdf, quote: Quote): void {
   writeHeading(doc, 2, [{ text: "Récapitulatif" }], 120);
   const rows: Array<readonly [string, number, boolean?]> = [
     ["Prestations obligatoires (rubriques 1 à 7)", totals.mandatoryTtc],
-    ["Prestations optionnelles (rubriques 1 à 7)", totals.optionalTtc],
+    [`${COLUMN_TITLES.optional} (rubriques 1 à 7)`, totals.optionalTtc],
     ["Frais avancés obligatoires (rubrique 8)", totals.advancedMandatoryTtc],
     ["Frais avancés optionnels (rubrique 8)", totals.advancedOptionalTtc],
     ["Coût minimum des obsèques (obligatoire uniquement)", totals.minimumTtc, true],
@@ -257,7 +257,8 @@ export function renderQuotePdf(input: QuotePdfInput): Promise<Buffer> {
         writeParagraph(doc, [{ text: `${prefix} ${when} : `, bold: true }, { text: `${deadline.label}. ` }, { text: deadline.legalReference, italic: true }]);
       }
       for (const pending of quote.deadlines.pending) {
-        writeParagraph(doc, [{ text: `${pending.label} (à compter de l'arrivée du corps en France). ` }, { text: pending.legalReference, italic: true }]);
+        const from = pending.reason === "prosecutor-authorisation-unknown" ? "de l'autorisation du procureur" : "de l'arrivée du corps en France";
+        writeParagraph(doc, [{ text: `${pending.label} (à compter ${from}). ` }, { text: pending.legalReference, italic: true }]);
       }
       for (const notice of quote.deadlines.notices) writeParagraph(doc, [{ text: notice.message, italic: true }], { color: PDF_THEME.muted });
     }
