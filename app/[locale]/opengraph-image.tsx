@@ -1,7 +1,7 @@
 import { ImageResponse } from "next/og";
 import { BRAND } from "@/config/brand";
 import { DEFAULT_LOCALE, isLocale } from "@/domain/locales";
-import { BRAND_TAGLINES } from "@/features/seo/brand-taglines";
+import { BRAND_TAGLINES } from "@/shared/seo/brand-taglines";
 
 export const alt = BRAND;
 export const size = { width: 1200, height: 630 };

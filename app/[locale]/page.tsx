@@ -6,12 +6,12 @@ import { DEFAULT_LOCALE, isLocale } from "@/domain/locales";
 import { priceExamples } from "@/domain/price-examples";
 import { HomePage } from "@/features/home/home-page";
 import { homeOffers, homeTexts } from "@/features/home/home-texts";
-import { getPageState, sharedFigures } from "@/features/page-state/get-page-state";
-import { PreviewBanner } from "@/features/page-state/preview-banner";
+import { getPageState, sharedFigures } from "@/shared/page-state/get-page-state";
+import { PreviewBanner } from "@/shared/page-state/preview-banner";
 import { RecentReviews } from "@/features/reviews/recent-reviews";
-import { funeralBusinessJsonLd, offerJsonLd, organizationJsonLd } from "@/features/seo/json-ld";
-import { JsonLdScript } from "@/features/seo/json-ld-script";
-import { buildMetadata } from "@/features/seo/metadata";
+import { funeralBusinessJsonLd, offerJsonLd, organizationJsonLd } from "@/shared/seo/json-ld";
+import { JsonLdScript } from "@/shared/seo/json-ld-script";
+import { buildMetadata } from "@/shared/seo/metadata";
 import { ServiceTiles } from "@/features/shell/service-tiles";
 import { originForLocale } from "@/i18n/locale-host";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { setRequestLocale } from "next-intl/server";
 import { paths } from "@/config/paths";
 import { DEFAULT_LOCALE, isLocale } from "@/domain/locales";
-import { pageMetadata } from "@/features/seo/page-metadata";
+import { pageMetadata } from "@/shared/seo/page-metadata";
 import { FinancialAidPage } from "@/features/financial-aid/financial-aid-page";
 
 type Props = { params: Promise<{ locale: string }> };

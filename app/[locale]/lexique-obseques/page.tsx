@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
 import { paths } from "@/config/paths";
-import { pageMetadata } from "@/features/seo/page-metadata";
-import { definedTermSetJsonLd } from "@/features/seo/json-ld";
-import { JsonLdScript } from "@/features/seo/json-ld-script";
+import { pageMetadata } from "@/shared/seo/page-metadata";
+import { definedTermSetJsonLd } from "@/shared/seo/json-ld";
+import { JsonLdScript } from "@/shared/seo/json-ld-script";
 import { glossaryView } from "@/features/glossary/glossary-view";
 import { GlossaryPage } from "@/features/glossary/glossary-page";
 

@@ -8,7 +8,7 @@ import { SignOutButton } from "@/features/auth/sign-out-button";
 import { requireServerAccount } from "@/features/auth/server-session";
 import { ProHome } from "@/features/pro/pro-home";
 import { ProLinks } from "@/features/pro/pro-links";
-import { pageMetadata } from "@/features/seo/page-metadata";
+import { pageMetadata } from "@/shared/seo/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 

@@ -2,13 +2,13 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { serverEnv } from "@/config/env";
 import { paths } from "@/config/paths";
-import { getPageState, sharedFigures } from "@/features/page-state/get-page-state";
-import { PreviewBanner } from "@/features/page-state/preview-banner";
+import { getPageState, sharedFigures } from "@/shared/page-state/get-page-state";
+import { PreviewBanner } from "@/shared/page-state/preview-banner";
 import { CountriesIndexPage } from "@/features/repatriation/countries-index-page";
 import { countryLinks, localeOf, repatriationIndexTexts } from "@/features/repatriation/load-country";
-import { breadcrumbListJsonLd } from "@/features/seo/json-ld";
-import { JsonLdScript } from "@/features/seo/json-ld-script";
-import { buildMetadata } from "@/features/seo/metadata";
+import { breadcrumbListJsonLd } from "@/shared/seo/json-ld";
+import { JsonLdScript } from "@/shared/seo/json-ld-script";
+import { buildMetadata } from "@/shared/seo/metadata";
 import { originForLocale } from "@/i18n/locale-host";
 
 type Props = { params: Promise<{ locale: string }> };

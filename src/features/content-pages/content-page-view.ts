@@ -6,7 +6,7 @@ export interface ContentPageView {
   page: ContentPageSource;
   /** True on every host but the French one: the text is shown in French with a notice. */
   frenchOnly: boolean;
-  /** Input of buildMetadata (src/features/seo/metadata.ts): always the French page, the only one that exists. */
+  /** Input of buildMetadata (src/shared/seo/metadata.ts): always the French page, the only one that exists. */
   metadata: { locale: Locale; path: string; title: string; description: string; availableLocales: Locale[] };
 }
 

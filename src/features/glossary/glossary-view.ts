@@ -15,7 +15,7 @@ export interface GlossaryView {
   groups: LetterGroup[];
   /** Term names by slug, for the "see also" links. */
   names: Record<string, string>;
-  /** Inputs of definedTermSetJsonLd (src/features/seo/json-ld.ts). */
+  /** Inputs of definedTermSetJsonLd (src/shared/seo/json-ld.ts). */
   jsonLd: {
     url: string;
     name: string;

@@ -19,7 +19,7 @@ import {
   type GuideLocale,
 } from "./guide-content";
 import { readingMinutes, renderMarkdown, type RenderedMarkdown } from "./markdown";
-import type { Crumb } from "./breadcrumbs";
+import type { Crumb } from "@/ui/breadcrumbs";
 import type { GuideCtaText } from "./guide-cta";
 
 /**
@@ -29,7 +29,7 @@ import type { GuideCtaText } from "./guide-cta";
  * builders and to the page components.
  */
 
-/** Input of buildMetadata (src/features/seo/metadata.ts), kept structural so this feature stays independent. */
+/** Input of buildMetadata (src/shared/seo/metadata.ts), kept structural so this feature stays independent. */
 export interface GuideMetadataInput {
   locale: Locale;
   path: string;
@@ -166,7 +166,7 @@ export interface GuideArticleView extends Resolved {
   crumbs: Crumb[];
   jsonLdCrumbs: JsonLdCrumb[];
   metadata: GuideMetadataInput;
-  /** Input of articleJsonLd (src/features/seo/json-ld.ts). */
+  /** Input of articleJsonLd (src/shared/seo/json-ld.ts). */
   jsonLdArticle: {
     siteUrl: string;
     url: string;

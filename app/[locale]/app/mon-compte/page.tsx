@@ -5,7 +5,7 @@ import { AccountLinks } from "@/features/account/account-links";
 import { AccountOverview } from "@/features/account/account-overview";
 import { SignOutButton } from "@/features/auth/sign-out-button";
 import { requireServerAccount } from "@/features/auth/server-session";
-import { pageMetadata } from "@/features/seo/page-metadata";
+import { pageMetadata } from "@/shared/seo/page-metadata";
 import type { ClientRow } from "@/server/services/auth/users";
 
 type Props = { params: Promise<{ locale: string }> };

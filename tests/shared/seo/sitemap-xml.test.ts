@@ -12,7 +12,7 @@ import {
   renderUrlset,
   sitemapChunkPath,
   type SitemapEntry,
-} from "@/features/seo/sitemap-xml";
+} from "@/shared/seo/sitemap-xml";
 
 const SITE = "https://paisible.fr";
 

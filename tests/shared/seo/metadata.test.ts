@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "@/domain/locales";
 import { paths } from "@/config/paths";
-import { buildMetadata, pageTitle } from "@/features/seo/metadata";
+import { buildMetadata, pageTitle } from "@/shared/seo/metadata";
 
 const SITE = "https://paisible.fr";
 

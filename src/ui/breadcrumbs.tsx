@@ -6,13 +6,16 @@ export interface Crumb {
   href?: string;
 }
 
+/** The box of a page whose breadcrumbs stand above its own container (places, countries, reviews). */
+const PAGE_BOX = "mx-auto max-w-6xl px-4 pt-6 sm:px-6";
+
 /**
  * Where the page sits: an ordered list in a labelled nav, the current page marked
  * with aria-current and not linked. Separators are drawn by CSS and flip in
  * right-to-left languages, so screen readers do not read them out. Names are
  * isolated (<bdi>): a crumb in another language keeps its own direction.
  */
-export function Breadcrumbs({ label, items, className }: { label: string; items: readonly Crumb[]; className?: string }) {
+export function Breadcrumbs({ label, items, className = PAGE_BOX }: { label: string; items: readonly Crumb[]; className?: string }) {
   return (
     <nav aria-label={label} className={className}>
       <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-base text-ink-soft">

@@ -187,6 +187,11 @@ export function breadcrumbListJsonLd(items: readonly { name: string; url: string
   };
 }
 
+/** The BreadcrumbList of the crumbs a page shows (French paths), made absolute on the locale's origin. */
+export function crumbsJsonLd(crumbs: readonly { name: string; href?: string }[], origin: string): JsonLdNode {
+  return breadcrumbListJsonLd(crumbs.map((c) => ({ name: c.name, url: `${origin}${c.href ?? ""}` })));
+}
+
 export interface ArticleInput {
   siteUrl: string;
   url: string;

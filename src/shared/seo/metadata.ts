@@ -117,3 +117,6 @@ export function buildMetadata(input: BuildMetadataInput): Metadata {
   };
 }
 
+
+/** Metadata of an address that answers 404 or a redirect: nothing to index, links still followed. */
+export const NOT_INDEXED: Metadata = { robots: { index: false, follow: true } };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { priceExamples } from "@/domain/price-examples";
-import { sharedVars } from "@/features/page-state/get-page-state";
+import { sharedVars } from "@/shared/page-state/get-page-state";
 
 describe("sharedVars", () => {
   it("shares prices, phone number and counts from one source", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideDisable, decideEnable, safePreviewPath, secretMatches } from "@/features/page-state/preview-request";
+import { decideDisable, decideEnable, safePreviewPath, secretMatches } from "@/shared/page-state/preview-request";
 
 const SECRET = "a-very-long-preview-secret";
 const url = (query: string) => new URL(`http://localhost/api/draft?${query}`);

@@ -15,8 +15,8 @@ import {
   reviewJsonLd,
   serializeJsonLd,
   withContext,
-} from "@/features/seo/json-ld";
-import { JsonLdScript } from "@/features/seo/json-ld-script";
+} from "@/shared/seo/json-ld";
+import { JsonLdScript } from "@/shared/seo/json-ld-script";
 
 const SITE = "https://paisible.fr";
 
