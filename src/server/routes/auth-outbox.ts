@@ -5,6 +5,11 @@ import { ApiError } from "@/server/http/errors";
 import { isOutboxReadable, outboxDir } from "@/server/integrations/mail/mailer";
 import { listOutbox, readOutboxMessage, type StoredMail } from "@/server/integrations/mail/outbox";
 import { jsonResponse } from "@/server/routes/responses";
+import { publicAccess } from "@/domain/access";
+import { guard } from "@/server/http/auth";
+
+// Answers 404 unless the outbox is readable here (development and tests, see isOutboxReadable).
+const DEV_ONLY = publicAccess("development outbox, 404 wherever it is not readable");
 
 /**
  * The development mail reader: the messages the outbox holds (DATA_DIR/outbox), as JSON
@@ -20,6 +25,7 @@ const storedMailSchema = z
 const listRoute = createRoute({
   method: "get",
   path: "/api/dev/outbox",
+  middleware: [guard(DEV_ONLY)] as const,
   tags: ["Development"],
   summary: "E-mails written to the outbox, newest first (development only)",
   request: { query: z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }) },
@@ -29,6 +35,7 @@ const listRoute = createRoute({
 const oneRoute = createRoute({
   method: "get",
   path: "/api/dev/outbox/{id}",
+  middleware: [guard(DEV_ONLY)] as const,
   tags: ["Development"],
   summary: "One e-mail of the outbox; its HTML body with ?format=html",
   request: { params: z.object({ id: z.string().max(64) }), query: z.object({ format: z.enum(["json", "html"]).default("json") }) },

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import { signInSchema } from "@/domain/schemas/auth";
-import { assertRealm, SESSION_COOKIES, sessionDetails, setTokenHeaders } from "@/server/http/auth";
+import { assertRealm, guard, SESSION_COOKIES, sessionDetails, setTokenHeaders } from "@/server/http/auth";
 import { clearSessionCookie, clientIp, setSessionCookie } from "@/server/http/auth-cookies";
 import type { AppEnv } from "@/server/http/env";
 import { ApiError, errorResponse } from "@/server/http/errors";
@@ -15,12 +15,17 @@ import { OIDC_PROVIDER, oidcConfigFrom } from "@/server/services/auth/oidc";
 import { adoptCookieSession, authenticateCookie, createCookieSession, revokeSession } from "@/server/services/auth/sessions";
 import { signIn } from "@/server/services/auth/sign-in";
 import { serializeAccount } from "@/server/services/auth/users";
+import { publicAccess } from "@/domain/access";
+
+// The route proves, changes or ends the session itself, answering the protocol's own 401 codes (session_expired…).
+const OWN_SESSION = publicAccess("checks its own session and answers the session protocol's 401 codes");
 
 const tooMany = jsonResponse(z.object({ error: z.literal("Too Many Requests"), message: z.literal("rate_limited") }), "Too many failed sign-ins: wait Retry-After seconds");
 
 const providersRoute = createRoute({
   method: "get",
   path: "/api/v1/auth/providers",
+  middleware: [guard(publicAccess("names of configured providers"))] as const,
   tags: ["Auth (client)"],
   summary: "Social sign-in providers configured on this server (/omniauth/{provider})",
   responses: { 200: jsonResponse(z.object({ providers: z.array(z.string()) }), "Providers") },
@@ -31,6 +36,7 @@ function routesFor(base: AuthBase) {
     signIn: createRoute({
       method: "post",
       path: `${base.prefix}/sign_in`,
+      middleware: [guard(publicAccess("signing in is how a visitor gets a session"))] as const,
       tags: [base.tag],
       summary: "Sign in with e-mail and password; the answer carries the device's tokens",
       request: { body: { content: { "application/json": { schema: signInSchema } }, required: true } },
@@ -45,6 +51,7 @@ function routesFor(base: AuthBase) {
     signOut: createRoute({
       method: "delete",
       path: `${base.prefix}/sign_out`,
+      middleware: [guard(OWN_SESSION)] as const,
       tags: [base.tag],
       summary: "Sign this device out: its token and its cookie stop working",
       responses: { 200: jsonResponse(successSchema, "Signed out"), 401: errorResponses[401] },
@@ -52,6 +59,7 @@ function routesFor(base: AuthBase) {
     validateToken: createRoute({
       method: "get",
       path: `${base.prefix}/validate_token`,
+      middleware: [guard(OWN_SESSION)] as const,
       tags: [base.tag],
       summary: "The signed-in user (`data`); with only the session cookie, the device gets header tokens",
       responses: { 200: { ...jsonResponse(validateTokenSchema, "Valid session"), headers: TOKEN_RESPONSE_HEADERS }, 401: errorResponses[401] },
@@ -59,6 +67,7 @@ function routesFor(base: AuthBase) {
     cookie: createRoute({
       method: "post",
       path: `${base.prefix}/cookie`,
+      middleware: [guard(OWN_SESSION)] as const,
       tags: [base.tag],
       summary: "Give this device an httpOnly session cookie for server-rendered pages and downloads",
       responses: { 200: jsonResponse(successSchema.extend({ expiry: z.number().int() }), "Cookie set"), 401: errorResponses[401] },

@@ -12,6 +12,13 @@ import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import { createFunnelDeal, getFunnelDeal, updateFunnelDeal, type FunnelContext } from "@/server/services/funeral-funnel";
 import { getPricingData, operatorIdentity } from "@/server/services/quote-pricing";
 import type { Context } from "hono";
+import { publicAccess } from "@/domain/access";
+import { guard } from "@/server/http/auth";
+
+// Visitors start a quote without an account; the deal's unguessable uuid (and, once it has an
+// owner, that owner's session, checked by the use case) is what opens it again.
+const FUNNEL_START = publicAccess("a visitor starts a quote without an account");
+const FUNNEL_DEAL = publicAccess("the deal's uuid is the capability; an owned deal also needs its owner (checked by the use case)");
 
 const funnelDealSchema = z
   .object({
@@ -35,6 +42,7 @@ const uuidParams = z.object({ uuid: dealUuidSchema });
 const createDealRoute = createRoute({
   method: "post",
   path: "/api/v1/funeral_funnel/deals",
+  middleware: [guard(FUNNEL_START)] as const,
   tags: ["Funnels"],
   summary: "Start a funeral quote: the deal, its steps, the defunct, the client (when given) and the marketing attributes",
   description:
@@ -52,6 +60,7 @@ const createDealRoute = createRoute({
 const updateDealRoute = createRoute({
   method: "put",
   path: "/api/v1/funeral_funnel/deals/{uuid}",
+  middleware: [guard(FUNNEL_DEAL)] as const,
   tags: ["Funnels"],
   summary: "Save the funnel's answers; the quote and the deal's steps are computed again",
   request: { params: uuidParams, body: { content: { "application/json": { schema: funnelUpdateSchema } }, required: true } },
@@ -67,6 +76,7 @@ const updateDealRoute = createRoute({
 const readDealRoute = createRoute({
   method: "get",
   path: "/api/v1/funeral_funnel/deals/{uuid}",
+  middleware: [guard(FUNNEL_DEAL)] as const,
   tags: ["Funnels"],
   summary: "Read a funnel deal back by its uuid (resume on another device, or from the quote e-mail)",
   request: { params: uuidParams },
@@ -76,6 +86,7 @@ const readDealRoute = createRoute({
 const quotePdfRoute = createRoute({
   method: "get",
   path: "/api/v1/funeral_funnel/deals/{uuid}/quote.pdf",
+  middleware: [guard(FUNNEL_DEAL)] as const,
   tags: ["Funnels"],
   summary: "The quote as a PDF in the legal model (same data as on screen)",
   request: { params: uuidParams },
@@ -89,6 +100,7 @@ const quotePdfRoute = createRoute({
 const pricingRoute = createRoute({
   method: "get",
   path: "/api/v1/funeral_funnel/pricing",
+  middleware: [guard(publicAccess("published prices of the catalogue"))] as const,
   tags: ["Funnels"],
   summary: "Price data of the quote engine for a commune (and the countries of a repatriation), so the funnel prices each answer instantly",
   request: {
