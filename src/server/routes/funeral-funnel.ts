@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { publicEnv, serverEnv } from "@/config/env";
-import { countryCodeSchema, inseeCodeSchema } from "@/domain/quote/answers";
 import { dealUuidSchema, funnelCreateSchema, funnelUpdateSchema } from "@/domain/schemas/funeral-funnel";
+import { pricingQuerySchema } from "@/domain/schemas/quote-pricing";
 import type { AppEnv } from "@/server/http/env";
 import { ApiError } from "@/server/http/errors";
 import { requestLocale } from "@/server/http/locale";
@@ -104,11 +104,7 @@ const pricingRoute = createRoute({
   tags: ["Funnels"],
   summary: "Price data of the quote engine for a commune (and the countries of a repatriation), so the funnel prices each answer instantly",
   request: {
-    query: z.object({
-      commune: inseeCodeSchema.optional().meta({ description: "INSEE code of the commune", example: "69123" }),
-      death_country: countryCodeSchema.optional(),
-      destination: countryCodeSchema.optional(),
-    }),
+    query: pricingQuerySchema,
   },
   responses: {
     200: jsonResponse(
@@ -173,7 +169,7 @@ export function registerFuneralFunnelRoutes(app: OpenAPIHono<AppEnv>) {
   // GET /api/v1/funeral_funnel/pricing – catalogue and partners for the funnel's live price
   app.openapi(pricingRoute, async (c) => {
     const query = c.req.valid("query");
-    const data = await getPricingData(c.get("db"), { inseeCode: query.commune, deathCountry: query.death_country, destinationCountry: query.destination });
+    const data = await getPricingData(c.get("db"), query);
     const commune = data.commune ? { insee_code: data.commune.inseeCode, name: data.commune.name, postal_code: data.commune.postalCode } : null;
     return c.json({ catalog: data.catalog, partners: data.partners, operator: operatorIdentity(), commune }, 200, { "cache-control": "public, max-age=60" }) as never;
   });
