@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { setRequestLocale } from "next-intl/server";
 import { serverEnv } from "@/config/env";
 import { paths } from "@/config/paths";
-import { DEFAULT_LOCALE, isLocale } from "@/domain/locales";
+import { localeOrDefault } from "@/domain/locales";
 import { priceExamples } from "@/domain/price-examples";
 import { HomePage } from "@/features/home/home-page";
 import { homeOffers, homeTexts } from "@/features/home/home-texts";
@@ -21,7 +21,7 @@ export const revalidate = 3600;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale: localeParam } = await params;
-  const locale = isLocale(localeParam) ? localeParam : DEFAULT_LOCALE;
+  const locale = localeOrDefault(localeParam);
   const { title, description } = await homeTexts(locale);
   return buildMetadata({ locale, path: paths.home(), title: { absolute: title }, description });
 }
@@ -29,7 +29,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function Page({ params }: Props) {
   const { locale: localeParam } = await params;
   setRequestLocale(localeParam);
-  const locale = isLocale(localeParam) ? localeParam : DEFAULT_LOCALE;
+  const locale = localeOrDefault(localeParam);
   const state = await getPageState({ locale, path: paths.home() });
   const figures = await sharedFigures(state.isPreview);
   const examples = priceExamples();

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { serverEnv } from "@/config/env";
 import { paths } from "@/config/paths";
-import { DEFAULT_LOCALE, isLocale } from "@/domain/locales";
+import { localeOrDefault } from "@/domain/locales";
 import { getPageState, sharedFigures } from "@/shared/page-state/get-page-state";
 import { PreviewBanner } from "@/shared/page-state/preview-banner";
 import { PlacesIndexPage } from "@/features/places/places-index-page";
@@ -31,7 +31,7 @@ export default async function Page({ params, searchParams }: Props) {
   if (search.kind === "results" && search.results.length === 1) redirect(search.results[0]!.href);
   const state = await getPageState({ locale, path: paths.funeralIndex() });
   const t = await getTranslations("Places.breadcrumbs");
-  const origin = originForLocale(serverEnv().SITE_URL, isLocale(locale) ? locale : DEFAULT_LOCALE);
+  const origin = originForLocale(serverEnv().SITE_URL, localeOrDefault(locale));
   return (
     <>
       <PreviewBanner state={state} path={paths.funeralIndex()} />

@@ -5,7 +5,8 @@ import { paths } from "@/config/paths";
 import { getPageState, sharedFigures } from "@/shared/page-state/get-page-state";
 import { PreviewBanner } from "@/shared/page-state/preview-banner";
 import { CountriesIndexPage } from "@/features/repatriation/countries-index-page";
-import { countryLinks, localeOf, repatriationIndexTexts } from "@/features/repatriation/load-country";
+import { localeOrDefault } from "@/domain/locales";
+import { countryLinks, repatriationIndexTexts } from "@/features/repatriation/load-country";
 import { breadcrumbListJsonLd } from "@/shared/seo/json-ld";
 import { JsonLdScript } from "@/shared/seo/json-ld-script";
 import { buildMetadata } from "@/shared/seo/metadata";
@@ -16,7 +17,7 @@ type Props = { params: Promise<{ locale: string }> };
 export const revalidate = 3600;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const locale = localeOf((await params).locale);
+  const locale = localeOrDefault((await params).locale);
   const texts = await repatriationIndexTexts(locale, (await sharedFigures(false)).countries);
   return buildMetadata({ locale, path: paths.repatriation(), ...texts });
 }
@@ -24,7 +25,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function Page({ params }: Props) {
   const { locale: localeParam } = await params;
   setRequestLocale(localeParam);
-  const locale = localeOf(localeParam);
+  const locale = localeOrDefault(localeParam);
   const state = await getPageState({ locale, path: paths.repatriation() });
   const countries = await countryLinks(locale, state.isPreview);
   const t = await getTranslations("Repatriation.breadcrumbs");

@@ -1,4 +1,4 @@
-import { isLocale, DEFAULT_LOCALE, type Locale } from "@/domain/locales";
+import { type Locale, localeOrDefault } from "@/domain/locales";
 import { CONTENT_PAGE_LOCALE, loadContentPage, type ContentPageKey, type ContentPageSource } from "./content-page-content";
 
 export interface ContentPageView {
@@ -11,7 +11,7 @@ export interface ContentPageView {
 }
 
 export function contentPageView(localeParam: string, key: ContentPageKey): ContentPageView {
-  const hostLocale: Locale = isLocale(localeParam) ? localeParam : DEFAULT_LOCALE;
+  const hostLocale: Locale = localeOrDefault(localeParam);
   const page = loadContentPage(key);
   return {
     hostLocale,

@@ -37,7 +37,7 @@ import { ContactStep } from "./step-contact";
 import { CeremonyStep, CoffinStep, OptionsStep, RestingPlaceStep } from "./steps-choices";
 import { DateStep, DestinationStep, DispositionStep, PlaceStep, SituationStep } from "./steps-situation";
 import type { StepProps } from "./step-props";
-import { todayInFrance } from "@/domain/today";
+import { todayInFrance } from "@/domain/time";
 
 /**
  * The funeral quote funnel: one question per screen, back and forth without losing

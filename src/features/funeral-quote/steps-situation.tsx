@@ -12,7 +12,7 @@ import { Select } from "@/ui/select";
 import { searchCommunes, searchCountries } from "./funnel-api";
 import { PlaceCombobox, type ComboboxOption } from "./place-combobox";
 import { withAnswers, type StepProps } from "./step-props";
-import { todayInFrance } from "@/domain/today";
+import { todayInFrance } from "@/domain/time";
 
 /** The first screens: has the death occurred, where, when, and burial or cremation. */
 

@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { ADVISOR_PHONE } from "@/config/brand";
 import { serverEnv } from "@/config/env";
 import { paths } from "@/config/paths";
-import { isLocale, DEFAULT_LOCALE, type Locale } from "@/domain/locales";
+import { DEFAULT_LOCALE, type Locale, localeOrDefault } from "@/domain/locales";
 import { originForLocale } from "@/i18n/locale-host";
 import {
   articleLocales,
@@ -54,12 +54,9 @@ interface Resolved {
   isFallback: boolean;
 }
 
-function hostLocaleOf(param: string): Locale {
-  return isLocale(param) ? param : DEFAULT_LOCALE;
-}
 
 function resolve(param: string, available: GuideLocale[]): Resolved | null {
-  const hostLocale = hostLocaleOf(param);
+  const hostLocale = localeOrDefault(param);
   const contentLocale = contentLocaleFor(hostLocale, available);
   if (!contentLocale) return null;
   return { hostLocale, contentLocale, availableLocales: available, isFallback: contentLocale !== hostLocale };

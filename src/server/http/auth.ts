@@ -15,6 +15,7 @@ import {
   type CookieSession,
 } from "@/server/services/auth/sessions";
 import { findAccountById, type AuthAccount, type Realm } from "@/server/services/auth/users";
+import { epochSeconds } from "@/domain/time";
 
 /**
  * The session protocol of SPEC §7 on every API request (DESIGN "Auth"):
@@ -73,7 +74,7 @@ export function tokenHeaders(input: { token: string; clientId: string; expiresAt
   return {
     "access-token": input.token,
     client: input.clientId,
-    expiry: String(Math.floor(input.expiresAt.getTime() / 1000)),
+    expiry: String(epochSeconds(input.expiresAt)),
     uid: input.uid,
     "token-type": TOKEN_TYPE,
   };

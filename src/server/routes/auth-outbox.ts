@@ -7,6 +7,7 @@ import { listOutbox, readOutboxMessage, type StoredMail } from "@/server/integra
 import { jsonResponse } from "@/server/routes/responses";
 import { publicAccess } from "@/domain/access";
 import { guard } from "@/server/http/auth";
+import { escapeHtml } from "@/domain/escape-html";
 
 // Answers 404 unless the outbox is readable here (development and tests, see isOutboxReadable).
 const DEV_ONLY = publicAccess("development outbox, 404 wherever it is not readable");
@@ -42,9 +43,6 @@ const oneRoute = createRoute({
   responses: { 200: jsonResponse(z.object({ data: storedMailSchema }), "The message"), 404: { description: "Unknown message" } },
 });
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
 
 function listPage(mails: StoredMail[]): string {
   const rows = mails

@@ -16,6 +16,7 @@ import { adoptCookieSession, authenticateCookie, createCookieSession, revokeSess
 import { signIn } from "@/server/services/auth/sign-in";
 import { serializeAccount } from "@/server/services/auth/users";
 import { publicAccess } from "@/domain/access";
+import { epochSeconds } from "@/domain/time";
 
 // The route proves, changes or ends the session itself, answering the protocol's own 401 codes (session_expired…).
 const OWN_SESSION = publicAccess("checks its own session and answers the session protocol's 401 codes");
@@ -162,7 +163,7 @@ export function registerAuthSessionRoutes(app: OpenAPIHono<AppEnv>) {
       });
       setSessionCookie(c, base.realm, issued.token);
       c.header("Cache-Control", "no-store");
-      return c.json({ success: true as const, expiry: Math.floor(issued.expiresAt.getTime() / 1000) }, 200);
+      return c.json({ success: true as const, expiry: epochSeconds(issued.expiresAt) }, 200);
     });
   }
 }

@@ -6,7 +6,7 @@ import { computeQuote, type Quote } from "@/domain/quote/pricing";
 import type { Db } from "@/server/db/client";
 import { findCommune, loadQuoteCatalog, loadQuotePartners, type LoadedCatalog, type QuoteCommune } from "@/server/services/quote-catalog";
 import { pricingQueryOf, type PricingQuery } from "@/domain/schemas/quote-pricing";
-import { todayInFrance } from "@/domain/today";
+import { todayInFrance } from "@/domain/time";
 
 /**
  * The server's quote: the same pure engine the funnel runs in the browser, fed with the

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { isLocale, DEFAULT_LOCALE, type Locale } from "@/domain/locales";
+import { type Locale, localeOrDefault } from "@/domain/locales";
 import { buildMetadata } from "./metadata";
 
 /** Metadata of a page whose title and description live in the Pages.<key> messages. */
@@ -10,7 +10,7 @@ export async function pageMetadata(
   path: string,
   options: { values?: Record<string, string>; availableLocales?: Locale[]; noindex?: boolean; absoluteTitle?: boolean } = {},
 ): Promise<Metadata> {
-  const locale = isLocale(localeParam) ? localeParam : DEFAULT_LOCALE;
+  const locale = localeOrDefault(localeParam);
   const t = await getTranslations({ locale, namespace: "Pages" });
   return buildMetadata({
     locale,

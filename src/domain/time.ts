@@ -8,3 +8,8 @@ const PARIS_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", y
 export function todayInFrance(now: Date = new Date()): string {
   return PARIS_DAY.format(now);
 }
+
+/** Unix time in whole seconds, the API's date format (SPEC §7: created_at, expiry…). */
+export function epochSeconds(date: Date | string | number): number {
+  return Math.floor(new Date(date).getTime() / 1000);
+}
