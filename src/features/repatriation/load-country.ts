@@ -1,7 +1,7 @@
 import { cache } from "react";
 import { getTranslations } from "next-intl/server";
 import { paths } from "@/config/paths";
-import { DEFAULT_LOCALE, type Locale, localeOrDefault } from "@/domain/locales";
+import { DEFAULT_LOCALE, type Locale } from "@/domain/locales";
 import { getDb } from "@/server/db/client";
 import { findRepatriationCountry, getCountryPageData, listRepatriationCountries } from "@/server/services/countries-page";
 import type { CountryLink } from "./countries-index-page";
