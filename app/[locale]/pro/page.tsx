@@ -2,11 +2,10 @@ import type { Metadata } from "next";
 import { setRequestLocale } from "next-intl/server";
 import { authPaths } from "@/config/auth-paths";
 import { paths } from "@/config/paths";
-import { isRole } from "@/domain/roles";
 import { SessionGuard } from "@/features/auth/session-guard";
 import { SignOutButton } from "@/features/auth/sign-out-button";
 import { requireServerAccount } from "@/features/auth/server-session";
-import { ProHome } from "@/features/pro/pro-home";
+import { ProHome, proIdentity } from "@/features/pro/pro-home";
 import { ProLinks } from "@/features/pro/pro-links";
 import { pageMetadata } from "@/shared/seo/page-metadata";
 
@@ -19,20 +18,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function Page({ params }: Props) {
   setRequestLocale((await params).locale);
   const account = await requireServerAccount("business_user", authPaths.proHome());
-  const row = account.row as { firstname: string; lastname: string; role: number; demo: boolean };
-  if (!isRole(row.role)) throw new Error(`business user ${account.id} has no valid role`);
-  return (
+  const actions = (
     <>
-      <SessionGuard realm="business_user" />
-      <ProHome
-        identity={{ firstname: row.firstname, lastname: row.lastname, email: account.email, role: row.role, demo: row.demo }}
-        actions={
-          <>
-            <ProLinks />
-            <SignOutButton realm="business_user" />
-          </>
-        }
-      />
+      <ProLinks />
+      <SignOutButton realm="business_user" />
     </>
   );
+  return <><SessionGuard realm="business_user" /><ProHome identity={proIdentity(account)} actions={actions} /></>;
 }
