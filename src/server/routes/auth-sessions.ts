@@ -6,7 +6,7 @@ import { signInSchema } from "@/domain/schemas/auth";
 import { assertRealm, guard, SESSION_COOKIES, sessionDetails, setTokenHeaders } from "@/server/http/auth";
 import { clearSessionCookie, clientIp, setSessionCookie } from "@/server/http/auth-cookies";
 import type { AppEnv } from "@/server/http/env";
-import { ApiError, errorResponse } from "@/server/http/errors";
+import { ApiError } from "@/server/http/errors";
 import { AUTH_BASES, TOKEN_RESPONSE_HEADERS, successSchema, userEnvelopeSchema, validateTokenSchema, type AuthBase } from "@/server/routes/auth-schemas";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import { authNow } from "@/server/services/auth/clock";
@@ -103,7 +103,7 @@ export function registerAuthSessionRoutes(app: OpenAPIHono<AppEnv>) {
       if (!result.ok) {
         if (result.code === "rate_limited") {
           c.header("Retry-After", String(result.retryAfterSeconds));
-          return errorResponse(c, 429, "rate_limited") as never;
+          throw new ApiError(429, "rate_limited");
         }
         throw new ApiError(401, "invalid_credentials");
       }

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { publicEnv, serverEnv } from "@/config/env";
 import { dealUuidSchema, funnelCreateSchema, funnelUpdateSchema } from "@/domain/schemas/funeral-funnel";
-import { pricingQuerySchema } from "@/domain/schemas/quote-pricing";
+import { pricingQuerySchema, pricingResponseSchema } from "@/domain/schemas/quote-pricing";
 import type { AppEnv } from "@/server/http/env";
 import { ApiError } from "@/server/http/errors";
 import { requestLocale } from "@/server/http/locale";
@@ -107,10 +107,7 @@ const pricingRoute = createRoute({
     query: pricingQuerySchema,
   },
   responses: {
-    200: jsonResponse(
-      z.object({ catalog: z.record(z.string(), z.unknown()), partners: z.record(z.string(), z.unknown()), operator: z.record(z.string(), z.unknown()), commune: z.unknown() }).meta({ id: "QuotePricing" }),
-      "Catalogue, partners and operator identity",
-    ),
+    200: jsonResponse(pricingResponseSchema, "Catalogue, partners and operator identity"),
     422: errorResponses[422],
   },
 });
@@ -129,18 +126,18 @@ const NO_STORE = { "cache-control": "no-store" };
 
 export function registerFuneralFunnelRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /api/v1/funeral_funnel/deals – start a funeral quote
-  app.openapi(createDealRoute, async (c) => c.json(await createFunnelDeal(c.get("db"), c.req.valid("json"), funnelContext(c)), 201, NO_STORE) as never);
+  app.openapi(createDealRoute, async (c) => c.json(await createFunnelDeal(c.get("db"), c.req.valid("json"), funnelContext(c)), 201, NO_STORE));
 
   // PUT /api/v1/funeral_funnel/deals/{uuid} – save answers, and submit the quote from the contact step
   app.openapi(updateDealRoute, async (c) =>
-    c.json(await updateFunnelDeal(c.get("db"), c.req.valid("param").uuid, c.req.valid("json"), funnelContext(c)), 200, NO_STORE) as never,
+    c.json(await updateFunnelDeal(c.get("db"), c.req.valid("param").uuid, c.req.valid("json"), funnelContext(c)), 200, NO_STORE),
   );
 
   // GET /api/v1/funeral_funnel/deals/{uuid} – read a funnel deal back to resume it
   app.openapi(readDealRoute, async (c) => {
     const deal = await getFunnelDeal(c.get("db"), c.req.valid("param").uuid);
     if (!deal) throw new ApiError(404, "not_found");
-    return c.json(deal, 200, NO_STORE) as never;
+    return c.json(deal, 200, NO_STORE);
   });
 
   // GET /api/v1/funeral_funnel/deals/{uuid}/quote.pdf – the quote in the legal model, as a PDF
@@ -163,7 +160,7 @@ export function registerFuneralFunnelRoutes(app: OpenAPIHono<AppEnv>) {
       "content-type": "application/pdf",
       "content-disposition": `inline; filename="devis-obseques-${uuid.slice(0, 8)}.pdf"`,
       "cache-control": "private, no-store",
-    }) as never;
+    });
   });
 
   // GET /api/v1/funeral_funnel/pricing – catalogue and partners for the funnel's live price
@@ -171,6 +168,6 @@ export function registerFuneralFunnelRoutes(app: OpenAPIHono<AppEnv>) {
     const query = c.req.valid("query");
     const data = await getPricingData(c.get("db"), query);
     const commune = data.commune ? { insee_code: data.commune.inseeCode, name: data.commune.name, postal_code: data.commune.postalCode } : null;
-    return c.json({ catalog: data.catalog, partners: data.partners, operator: operatorIdentity(), commune }, 200, { "cache-control": "public, max-age=60" }) as never;
+    return c.json({ catalog: data.catalog, partners: data.partners, operator: operatorIdentity(), commune }, 200, { "cache-control": "public, max-age=60" });
   });
 }

@@ -138,7 +138,11 @@ async function partnersAround(db: Db, kind: PartnerKind, commune: CommuneRecord,
     WHERE (${inCommune} OR ${region}) ${options.includeUnpublished ? sql`` : sql`AND NOT p.disabled`}
     ORDER BY in_commune DESC, in_department DESC, p.name, p.id
     LIMIT ${PARTNERS_READ_PER_KIND}`);
-  return rows.map((r) => ({
+  return rows.map((r) => toPartner(kind, r));
+}
+
+function toPartner(kind: PartnerKind, r: PartnerRow): PartnerRecord {
+  return {
     kind,
     id: Number(r.id),
     name: r.name,
@@ -153,7 +157,7 @@ async function partnersAround(db: Db, kind: PartnerKind, commune: CommuneRecord,
     inDepartment: Boolean(r.in_department),
     demo: Boolean(r.demo),
     disabled: Boolean(r.disabled),
-  }));
+  };
 }
 
 function idList(ids: readonly number[]): SQL {
@@ -339,24 +343,7 @@ export async function getDepartmentPageData(db: Db, code: string, options: Place
         false AS in_commune, true AS in_department, p.demo, p.disabled
       FROM ${table} p WHERE p.department_code = ${code} ${options.includeUnpublished ? sql`` : sql`AND NOT p.disabled`}
       ORDER BY p.city, p.name LIMIT ${PARTNERS_READ_PER_KIND}`);
-    partners.push(
-      ...found.map((r) => ({
-        kind,
-        id: Number(r.id),
-        name: r.name,
-        address: r.address,
-        postalCode: r.postal_code,
-        city: r.city,
-        phone: r.phone,
-        website: r.website,
-        latitude: r.latitude === null ? null : Number(r.latitude),
-        longitude: r.longitude === null ? null : Number(r.longitude),
-        inCommune: false,
-        inDepartment: true,
-        demo: Boolean(r.demo),
-        disabled: Boolean(r.disabled),
-      })),
-    );
+    partners.push(...found.map((r) => toPartner(kind, r)));
   }
   return {
     department: { code: row.code, name: row.name, regionCode: row.region_code, regionName: row.region_name },
