@@ -3,17 +3,20 @@ import nextTs from "eslint-config-next/typescript";
 import checkFile from "eslint-plugin-check-file";
 
 /**
- * One-way imports of DESIGN.md: domain ← api-client/store/server ← features ← app.
+ * One-way imports of DESIGN.md: domain ← api-client/store/server ← ui/shared ← features ← app.
  * Each layer lists what it may not import; features may not reach into each other.
+ * src/shared holds the pieces every page needs that are not a capability (SEO metadata and
+ * JSON-LD, page state and preview): any feature may import it, it imports no feature.
  */
 const LAYERS = {
-  "src/domain": ["@/api-client", "@/store", "@/server", "@/features", "@/ui", "@/i18n", "react", "react-dom", "next", "next-intl", "hono", "drizzle-orm"],
-  "src/config": ["@/api-client", "@/store", "@/server", "@/features", "@/ui", "@/i18n"],
-  "src/api-client": ["@/store", "@/server", "@/features", "@/ui"],
-  "src/store": ["@/server", "@/features", "@/ui"],
-  "src/server": ["@/api-client", "@/store", "@/features", "@/ui", "react", "react-dom"],
-  "src/ui": ["@/api-client", "@/store", "@/server", "@/features"],
-  "src/i18n": ["@/api-client", "@/store", "@/server", "@/features", "@/ui"],
+  "src/domain": ["@/api-client", "@/store", "@/server", "@/features", "@/shared", "@/ui", "@/i18n", "react", "react-dom", "next", "next-intl", "hono", "drizzle-orm"],
+  "src/config": ["@/api-client", "@/store", "@/server", "@/features", "@/shared", "@/ui", "@/i18n"],
+  "src/api-client": ["@/store", "@/server", "@/features", "@/shared", "@/ui"],
+  "src/store": ["@/server", "@/features", "@/shared", "@/ui"],
+  "src/server": ["@/api-client", "@/store", "@/features", "@/shared", "@/ui", "react", "react-dom"],
+  "src/ui": ["@/api-client", "@/store", "@/server", "@/features", "@/shared"],
+  "src/shared": ["@/api-client", "@/store", "@/features"],
+  "src/i18n": ["@/api-client", "@/store", "@/server", "@/features", "@/shared", "@/ui"],
 };
 
 const layerOf = (filename) => Object.keys(LAYERS).find((layer) => filename.includes(`/${layer}/`));

@@ -1,6 +1,6 @@
 import type { MetadataRoute } from "next";
 import { serverEnv } from "@/config/env";
-import { robotsRules } from "@/features/seo/robots";
+import { robotsRules } from "@/shared/seo/robots";
 
 export default function robots(): MetadataRoute.Robots {
   return robotsRules(serverEnv().SITE_URL);

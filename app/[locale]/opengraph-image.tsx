@@ -1,7 +1,7 @@
 import { ImageResponse } from "next/og";
 import { BRAND } from "@/config/brand";
-import { DEFAULT_LOCALE, isLocale } from "@/domain/locales";
-import { BRAND_TAGLINES } from "@/features/seo/brand-taglines";
+import { localeOrDefault } from "@/domain/locales";
+import { BRAND_TAGLINES } from "@/shared/seo/brand-taglines";
 
 export const alt = BRAND;
 export const size = { width: 1200, height: 630 };
@@ -20,7 +20,7 @@ function drawable(text: string): boolean {
 
 export default async function OpenGraphImage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale: requested } = await params;
-  const locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
+  const locale = localeOrDefault(requested);
   const tagline = BRAND_TAGLINES[locale];
   return new ImageResponse(
     (

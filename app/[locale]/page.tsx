@@ -1,55 +1,22 @@
 import type { Metadata } from "next";
-import { setRequestLocale } from "next-intl/server";
-import { serverEnv } from "@/config/env";
-import { paths } from "@/config/paths";
-import { DEFAULT_LOCALE, isLocale } from "@/domain/locales";
-import { priceExamples } from "@/domain/price-examples";
-import { HomePage } from "@/features/home/home-page";
-import { homeOffers, homeTexts } from "@/features/home/home-texts";
-import { getPageState, sharedFigures } from "@/features/page-state/get-page-state";
-import { PreviewBanner } from "@/features/page-state/preview-banner";
+import { homeMetadata, HomeRoute } from "@/features/home/home-route";
 import { RecentReviews } from "@/features/reviews/recent-reviews";
-import { funeralBusinessJsonLd, offerJsonLd, organizationJsonLd } from "@/features/seo/json-ld";
-import { JsonLdScript } from "@/features/seo/json-ld-script";
-import { buildMetadata } from "@/features/seo/metadata";
 import { ServiceTiles } from "@/features/shell/service-tiles";
-import { originForLocale } from "@/i18n/locale-host";
 
 type Props = { params: Promise<{ locale: string }> };
 
 export const revalidate = 3600;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale: localeParam } = await params;
-  const locale = isLocale(localeParam) ? localeParam : DEFAULT_LOCALE;
-  const { title, description } = await homeTexts(locale);
-  return buildMetadata({ locale, path: paths.home(), title: { absolute: title }, description });
+  return homeMetadata((await params).locale);
 }
 
 export default async function Page({ params }: Props) {
-  const { locale: localeParam } = await params;
-  setRequestLocale(localeParam);
-  const locale = isLocale(localeParam) ? localeParam : DEFAULT_LOCALE;
-  const state = await getPageState({ locale, path: paths.home() });
-  const figures = await sharedFigures(state.isPreview);
-  const examples = priceExamples();
-  const siteUrl = serverEnv().SITE_URL;
-  const origin = originForLocale(siteUrl, locale);
-  const { description } = await homeTexts(locale);
-  const offers = (await homeOffers(locale, examples)).map((o) => offerJsonLd({ ...o, url: `${origin}${paths.funeralQuote()}` }));
   return (
-    <>
-      <PreviewBanner state={state} path={paths.home()} />
-      <HomePage
-        state={state}
-        examples={examples}
-        reviews={<RecentReviews summary={figures.reviews} isPreview={state.isPreview} />}
-        services={<ServiceTiles headingLevel="h3" />}
-      />
-      {/* The organisation, and its funeral service with the reviews' rating and the price examples as offers in EUR. */}
-      <JsonLdScript
-        data={[organizationJsonLd({ siteUrl }), funeralBusinessJsonLd({ siteUrl, url: `${origin}/`, description, reviews: state.reviews, offers })]}
-      />
-    </>
+    <HomeRoute
+      locale={(await params).locale}
+      reviews={(summary, isPreview) => <RecentReviews summary={summary} isPreview={isPreview} />}
+      services={<ServiceTiles headingLevel="h3" />}
+    />
   );
 }

@@ -1,6 +1,6 @@
 // GET /sitemap.xml – the sitemap index: one child file per chunk of each registered source
 import { serverEnv } from "@/config/env";
-import { buildSitemapIndexXml } from "@/features/seo/sitemap-registry";
+import { buildSitemapIndexXml } from "@/shared/seo/sitemap-registry";
 import { sitemapRegistry } from "../sitemaps/sources";
 
 export const revalidate = 3600;

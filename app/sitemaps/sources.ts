@@ -1,5 +1,5 @@
-import { sitemapRegistry } from "@/features/seo/sitemap-registry";
-import { staticSitemapSource } from "@/features/seo/static-sitemap-source";
+import { sitemapRegistry } from "@/shared/seo/sitemap-registry";
+import { staticSitemapSource } from "@/shared/seo/static-sitemap-source";
 import { guidesSitemapSource } from "@/features/guides/guides-sitemap";
 import { glossarySitemapSource } from "@/features/glossary/glossary-sitemap";
 import { contentPagesSitemapSource } from "@/features/content-pages/content-pages-sitemap";

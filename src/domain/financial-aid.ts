@@ -209,10 +209,6 @@ export function addYears(iso: string, years: number): string {
   return addMonths(iso, years * 12);
 }
 
-/** Today's calendar date in France, where every deadline of this file runs. */
-export function todayInFrance(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
 
 /**
  * The capital décès amount is the one of the last 1 April; once a new 1 April has

@@ -8,6 +8,11 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 
+/** The locale a route or request names, or French when it names none of the 11. */
+export function localeOrDefault(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
 export function directionOf(locale: Locale): "rtl" | "ltr" {
   return RTL_LOCALES.includes(locale) ? "rtl" : "ltr";
 }

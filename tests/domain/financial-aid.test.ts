@@ -14,11 +14,11 @@ import {
   FUNERAL_COSTS_FROM_ACCOUNT,
   isFinancialAidErrorCode,
   isIsoDate,
-  todayInFrance,
   type AidAssessment,
   type AidId,
   type FinancialAidAnswers,
 } from "@/domain/financial-aid";
+import { todayInFrance } from "@/domain/time";
 
 const TODAY = "2025-06-15";
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, getJson, signInHeaders, type TestContext } from "./helpers/app";
+import { describeAuthorizationMatrix } from "./helpers/authorization-matrix";
 
 interface Cityhall {
   id: number;
@@ -148,26 +149,22 @@ describe("business-only kinds", () => {
     "rule_sets", "suppliers", "worships",
   ];
 
-  it.each(businessKinds)("%s answers 401 without a business-user session", async (kind) => {
-    const { status, body } = await getJson(ctx.app, `/api/v1/autocompletes/${kind}?q=a`);
-    expect(status).toBe(401);
-    expect(body).toEqual({ error: "Unauthorized", message: "unauthorized" });
-  });
-
-  it("answers 401 to a client session and to a forged token", async () => {
-    const client = await signInHeaders(ctx.db, "client", "client@demo.test");
-    expect((await getJson(ctx.app, "/api/v1/autocompletes/crematoriums?q=lyon", client)).status).toBe(401);
-    const admin = await signInHeaders(ctx.db, "business_user", "admin@demo.test");
-    expect((await getJson(ctx.app, "/api/v1/autocompletes/crematoriums", { ...admin, "access-token": "forged" })).status).toBe(401);
-    expect((await getJson(ctx.app, "/api/v1/autocompletes/crematoriums", { ...admin, uid: "directeur@demo.test" })).status).toBe(401);
-  });
-
-  it.each(businessKinds)("%s answers a business user", async (kind) => {
+  it.each(businessKinds)("%s answers a business user a list", async (kind) => {
     const admin = await signInHeaders(ctx.db, "business_user", "admin@demo.test");
     const { status, body } = await getJson<unknown[]>(ctx.app, `/api/v1/autocompletes/${kind}`, admin);
     expect(status).toBe(200);
     expect(Array.isArray(body)).toBe(true);
   });
+
+  // Business kinds: 401 without a business-user session (a client's, a forged token, another
+  // user's uid count as none); kinds with families' personal data are 403 to guests and pros.
+  describeAuthorizationMatrix("autocompletes", () => ctx, [
+    ...businessKinds.map((kind) => ({ request: `GET /api/v1/autocompletes/${kind}?q=a`, expect: { visitor: 401, admin: 200 } })),
+    { request: "GET /api/v1/autocompletes/crematoriums?q=lyon", expect: { client: 401, forged: 401, borrowed: 401, guest: 200, pro: 200, advisor: 200 } },
+    { request: "GET /api/v1/autocompletes/defuncts?q=a", expect: { client: 401, guest: 403, pro: 403, director: 200, advisor: 200 } },
+    { request: "GET /api/v1/autocompletes/cityhalls?q=lyon", expect: { visitor: 200, client: 200, guest: 200 } },
+    { request: "GET /api/v1/autocompletes/airports/999999/warehouses", expect: { visitor: 401, admin: 404 } },
+  ]);
 
   it("finds demo partners, marked as demo", async () => {
     const advisor = await signInHeaders(ctx.db, "business_user", "conseiller@demo.test");

@@ -3,6 +3,7 @@ import type { FunnelDealView } from "@/domain/schemas/funeral-funnel";
 import type { Mailer } from "@/server/integrations/mail/mail-message";
 import { setMailer } from "@/server/integrations/mail/mailer";
 import { createTestApp, getJson, signInHeaders, type TestContext } from "./helpers/app";
+import { describeAuthorizationMatrix } from "./helpers/authorization-matrix";
 
 interface DealSummary {
   id: number;
@@ -102,12 +103,14 @@ describe("GET /api/v1/deals", () => {
     expect(body.meta.total_count).toBe(0);
   });
 
-  it("refuses visitors (401) and business roles without access to families' details (403)", async () => {
-    expect((await getJson(ctx.app, "/api/v1/deals")).status).toBe(401);
-    const guest = await signInHeaders(ctx.db, "business_user", "analyste@demo.test");
-    expect(await getJson(ctx.app, "/api/v1/deals", guest)).toMatchObject({ status: 403, body: { error: "Forbidden", message: "forbidden" } });
-  });
 });
+
+// Visitors are refused (401), business roles without access to families' details too (403);
+// a client reads their own deals only (another's deal is a 404, not a 403).
+describeAuthorizationMatrix("deals", () => ctx, [
+  { request: "GET /api/v1/deals", expect: { visitor: 401, client: 200, admin: 200, director: 200, advisor: 200, guest: 403, pro: 403, forged: 401, borrowed: 401 } },
+  { request: "GET /api/v1/deals/999999", expect: { visitor: 401, client: 404, admin: 404, advisor: 404, guest: 403, pro: 403, forged: 401 } },
+]);
 
 describe("GET /api/v1/deals/{id}", () => {
   async function idOf(uuid: string): Promise<number> {

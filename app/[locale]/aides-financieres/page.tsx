@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { setRequestLocale } from "next-intl/server";
 import { paths } from "@/config/paths";
-import { DEFAULT_LOCALE, isLocale } from "@/domain/locales";
-import { pageMetadata } from "@/features/seo/page-metadata";
+import { localeOrDefault } from "@/domain/locales";
+import { pageMetadata } from "@/shared/seo/page-metadata";
 import { FinancialAidPage } from "@/features/financial-aid/financial-aid-page";
 
 type Props = { params: Promise<{ locale: string }> };
@@ -14,5 +14,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function Page({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  return <FinancialAidPage locale={isLocale(locale) ? locale : DEFAULT_LOCALE} />;
+  return <FinancialAidPage locale={localeOrDefault(locale)} />;
 }

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { setRequestLocale } from "next-intl/server";
 import { paths } from "@/config/paths";
 import { QuoteLanding } from "@/features/funeral-quote/quote-landing";
-import { pageMetadata } from "@/features/seo/page-metadata";
+import { pageMetadata } from "@/shared/seo/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
-import { buildMetadata } from "@/features/seo/metadata";
-import { breadcrumbListJsonLd } from "@/features/seo/json-ld";
-import { JsonLdScript } from "@/features/seo/json-ld-script";
+import { buildMetadata } from "@/shared/seo/metadata";
+import { breadcrumbListJsonLd } from "@/shared/seo/json-ld";
+import { JsonLdScript } from "@/shared/seo/json-ld-script";
 import { guidesIndexView } from "@/features/guides/guide-views";
 import { GuidesIndexPage } from "@/features/guides/guides-index-page";
 

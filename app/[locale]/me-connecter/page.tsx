@@ -6,7 +6,7 @@ import { AuthPage } from "@/features/auth/auth-page";
 import { FormFallback } from "@/features/auth/form-fallback";
 import { SignInAside } from "@/features/auth/sign-in-aside";
 import { SignInForm } from "@/features/auth/sign-in-form";
-import { pageMetadata } from "@/features/seo/page-metadata";
+import { pageMetadata } from "@/shared/seo/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 

@@ -2,16 +2,12 @@ import type { Metadata } from "next";
 import { setRequestLocale } from "next-intl/server";
 import { authPaths } from "@/config/auth-paths";
 import { paths } from "@/config/paths";
-import NextLink from "next/link";
-import { getTranslations } from "next-intl/server";
-import { isRole, ROLES } from "@/domain/roles";
 import { SessionGuard } from "@/features/auth/session-guard";
 import { SignOutButton } from "@/features/auth/sign-out-button";
 import { requireServerAccount } from "@/features/auth/server-session";
-import { ProHome } from "@/features/pro/pro-home";
+import { ProHome, proIdentity } from "@/features/pro/pro-home";
 import { ProLinks } from "@/features/pro/pro-links";
-import { pageMetadata } from "@/features/seo/page-metadata";
-import { buttonClasses } from "@/ui/button";
+import { pageMetadata } from "@/shared/seo/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -22,26 +18,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function Page({ params }: Props) {
   setRequestLocale((await params).locale);
   const account = await requireServerAccount("business_user", authPaths.proHome());
-  const row = account.row as { firstname: string; lastname: string; role: number; demo: boolean };
-  if (!isRole(row.role)) throw new Error(`business user ${account.id} has no valid role`);
-  const jobs = await getTranslations("ProJobs");
-  return (
+  const identity = proIdentity(account);
+  const actions = (
     <>
-      <SessionGuard realm="business_user" />
-      <ProHome
-        identity={{ firstname: row.firstname, lastname: row.lastname, email: account.email, role: row.role, demo: row.demo }}
-        actions={
-          <>
-            <ProLinks />
-            {row.role === ROLES.ADMIN ? (
-              <NextLink href={authPaths.proFailedJobs()} className={buttonClasses({ variant: "secondary" })}>
-                {jobs("link")}
-              </NextLink>
-            ) : null}
-            <SignOutButton realm="business_user" />
-          </>
-        }
-      />
+      <ProLinks role={identity.role} />
+      <SignOutButton realm="business_user" />
     </>
   );
+  return <><SessionGuard realm="business_user" /><ProHome identity={identity} actions={actions} /></>;
 }

@@ -1,44 +1,14 @@
 import type { Metadata } from "next";
-import { getTranslations, setRequestLocale } from "next-intl/server";
-import { serverEnv } from "@/config/env";
-import { paths } from "@/config/paths";
-import { getPageState, sharedFigures } from "@/features/page-state/get-page-state";
-import { PreviewBanner } from "@/features/page-state/preview-banner";
-import { CountriesIndexPage } from "@/features/repatriation/countries-index-page";
-import { countryLinks, localeOf, repatriationIndexTexts } from "@/features/repatriation/load-country";
-import { breadcrumbListJsonLd } from "@/features/seo/json-ld";
-import { JsonLdScript } from "@/features/seo/json-ld-script";
-import { buildMetadata } from "@/features/seo/metadata";
-import { originForLocale } from "@/i18n/locale-host";
+import { countriesIndexMetadata, CountriesIndexRoute } from "@/features/repatriation/countries-index-route";
 
 type Props = { params: Promise<{ locale: string }> };
 
 export const revalidate = 3600;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const locale = localeOf((await params).locale);
-  const texts = await repatriationIndexTexts(locale, (await sharedFigures(false)).countries);
-  return buildMetadata({ locale, path: paths.repatriation(), ...texts });
+  return countriesIndexMetadata((await params).locale);
 }
 
 export default async function Page({ params }: Props) {
-  const { locale: localeParam } = await params;
-  setRequestLocale(localeParam);
-  const locale = localeOf(localeParam);
-  const state = await getPageState({ locale, path: paths.repatriation() });
-  const countries = await countryLinks(locale, state.isPreview);
-  const t = await getTranslations("Repatriation.breadcrumbs");
-  const origin = originForLocale(serverEnv().SITE_URL, locale);
-  return (
-    <>
-      <PreviewBanner state={state} path={paths.repatriation()} />
-      <CountriesIndexPage countries={countries} locale={locale} />
-      <JsonLdScript
-        data={breadcrumbListJsonLd([
-          { name: t("home"), url: `${origin}${paths.home()}` },
-          { name: t("index"), url: `${origin}${paths.repatriation()}` },
-        ])}
-      />
-    </>
-  );
+  return <CountriesIndexRoute locale={(await params).locale} />;
 }

@@ -1,7 +1,7 @@
 // GET /api/draft?secret=…&path=… – turns preview (draft mode) on and opens the page
 import { draftMode } from "next/headers";
 import { serverEnv } from "@/config/env";
-import { decideEnable } from "@/features/page-state/preview-request";
+import { decideEnable } from "@/shared/page-state/preview-request";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 // GET /sitemaps/<source>-<n>.xml – one chunk (at most 50,000 URLs) of a sitemap source
 import { serverEnv } from "@/config/env";
 import type { ErrorCode } from "@/domain/errors";
-import { buildSitemapChunkXml } from "@/features/seo/sitemap-registry";
+import { buildSitemapChunkXml } from "@/shared/seo/sitemap-registry";
 import { sitemapRegistry } from "../sources";
 
 export const revalidate = 3600;

@@ -92,3 +92,9 @@ export async function AccountOverview({ identity, actions }: { identity: Account
     </div>
   );
 }
+
+/** What the overview shows of a client's row. */
+export function accountIdentity(row: AccountIdentity & Record<string, unknown>): AccountIdentity {
+  const { civility, firstname, lastname, email, phone, address, addressL2, postalCode, city, demo } = row;
+  return { civility, firstname, lastname, email, phone, address, addressL2, postalCode, city, demo };
+}

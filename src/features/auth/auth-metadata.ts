@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { BRAND } from "@/config/brand";
-import { DEFAULT_LOCALE, isLocale } from "@/domain/locales";
+import { localeOrDefault } from "@/domain/locales";
 
 /**
  * Metadata of the sign-in journey pages SPEC §2 does not list (their titles live in
@@ -9,7 +9,7 @@ import { DEFAULT_LOCALE, isLocale } from "@/domain/locales";
  * page holds its token in the address until its script removes it.
  */
 export async function authPageMetadata(localeParam: string, namespace: "Auth.meta" | "Pro.meta", key: string): Promise<Metadata> {
-  const locale = isLocale(localeParam) ? localeParam : DEFAULT_LOCALE;
+  const locale = localeOrDefault(localeParam);
   const t = await getTranslations({ locale, namespace });
   return {
     title: `${t(`${key}.title`)} | ${BRAND}`,

@@ -22,6 +22,14 @@ export const CONTENT_PAGES = {
 export type ContentPageKey = keyof typeof CONTENT_PAGES;
 export const CONTENT_PAGE_KEYS = Object.keys(CONTENT_PAGES) as ContentPageKey[];
 
+/** The one-segment address of each page ("presse" for /presse): the param of their shared route. */
+export const CONTENT_PAGE_SLUGS: readonly string[] = CONTENT_PAGE_KEYS.map((key) => CONTENT_PAGES[key].path.slice(1));
+
+/** The page published at /{slug}, or null when none is. */
+export function contentPageKeyAt(slug: string): ContentPageKey | null {
+  return CONTENT_PAGE_KEYS.find((key) => CONTENT_PAGES[key].path === `/${slug}`) ?? null;
+}
+
 /** The only language these pages are written in. */
 export const CONTENT_PAGE_LOCALE = "fr" as const;
 

@@ -1,4 +1,4 @@
-import { isLocale, DEFAULT_LOCALE, type Locale } from "@/domain/locales";
+import { type Locale, localeOrDefault } from "@/domain/locales";
 import { CONTENT_PAGE_LOCALE, loadContentPage, type ContentPageKey, type ContentPageSource } from "./content-page-content";
 
 export interface ContentPageView {
@@ -6,12 +6,12 @@ export interface ContentPageView {
   page: ContentPageSource;
   /** True on every host but the French one: the text is shown in French with a notice. */
   frenchOnly: boolean;
-  /** Input of buildMetadata (src/features/seo/metadata.ts): always the French page, the only one that exists. */
+  /** Input of buildMetadata (src/shared/seo/metadata.ts): always the French page, the only one that exists. */
   metadata: { locale: Locale; path: string; title: string; description: string; availableLocales: Locale[] };
 }
 
 export function contentPageView(localeParam: string, key: ContentPageKey): ContentPageView {
-  const hostLocale: Locale = isLocale(localeParam) ? localeParam : DEFAULT_LOCALE;
+  const hostLocale: Locale = localeOrDefault(localeParam);
   const page = loadContentPage(key);
   return {
     hostLocale,

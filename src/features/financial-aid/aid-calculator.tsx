@@ -12,13 +12,13 @@ import {
   isFinancialAidErrorCode,
   isQuestionAsked,
   RELATIONSHIPS,
-  todayInFrance,
   YES_NO,
   YES_NO_UNKNOWN,
   type AidAssessment,
   type FinancialAidAnswers,
   type FinancialAidFormValues,
 } from "@/domain/financial-aid";
+import { todayInFrance } from "@/domain/time";
 import { Alert } from "@/ui/alert";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";

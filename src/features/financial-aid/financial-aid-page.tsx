@@ -16,10 +16,10 @@ import {
   MUTUELLE_FUNERAL_ALLOWANCE,
   SELF_EMPLOYED_CAPITAL_DECES,
   SURVIVOR_PENSIONS,
-  todayInFrance,
   type AidId,
 } from "@/domain/financial-aid";
 import type { Locale } from "@/domain/locales";
+import { todayInFrance } from "@/domain/time";
 import { buttonClasses } from "@/ui/button";
 import { AidCalculator } from "./aid-calculator";
 

@@ -1,6 +1,7 @@
-import type { CoffinRange, Disposition } from "@/domain/quote/answers";
-import type { CatalogItem, GraveyardPartner, QuoteCatalog, ThirdPartyFee } from "@/domain/quote/catalog";
+import type { CoffinRange, QuoteAnswers } from "@/domain/quote/answers";
+import type { CatalogItem, GraveyardPartner, QuoteCatalog, QuotePartners, ThirdPartyFee } from "@/domain/quote/catalog";
 import { vatOf, type VatRate } from "@/domain/quote/money";
+import { computeQuote, LINE_CODES } from "@/domain/quote/pricing";
 
 /** Prices shown next to a choice, taken from the same catalogue the quote is computed from. */
 
@@ -18,16 +19,15 @@ export function feeAmount(fee: ThirdPartyFee): number {
   return fee.amountCents;
 }
 
-/** Coffin (and urn, for a cremation) of a range, as the engine picks them. */
-export function rangePrice(catalog: QuoteCatalog, range: CoffinRange, disposition: Disposition | undefined): number | null {
-  const coffin = catalog.coffins.find((c) => c.range === range && (disposition === undefined || c.dispositions.includes(disposition)));
-  if (!coffin) return null;
-  let total = itemTtc(coffin);
-  if (disposition === "cremation") {
-    const urn = catalog.urns.find((u) => u.range === range);
-    if (urn) total += itemTtc(urn);
-  }
-  return total;
+/**
+ * Coffin (and urn, for a cremation) of a range, priced by the engine itself: the quote of
+ * these answers with that range, so the substitute the engine falls back to when the range
+ * has no fitting coffin is the one priced here too. Null when the engine finds no coffin.
+ */
+export function rangePrice(pricing: { catalog: QuoteCatalog; partners: QuotePartners }, answers: QuoteAnswers, range: CoffinRange): number | null {
+  const lines = computeQuote({ ...answers, coffinRange: range }, pricing.catalog, pricing.partners).lines;
+  if (!lines.some((line) => line.code === LINE_CODES.coffin)) return null;
+  return lines.filter((line) => line.code === LINE_CODES.coffin || line.code === LINE_CODES.urn).reduce((sum, line) => sum + line.amountTtcCents, 0);
 }
 
 /** Concession choices of a graveyard for a kind, shortest term first. */

@@ -37,6 +37,7 @@ import { ContactStep } from "./step-contact";
 import { CeremonyStep, CoffinStep, OptionsStep, RestingPlaceStep } from "./steps-choices";
 import { DateStep, DestinationStep, DispositionStep, PlaceStep, SituationStep } from "./steps-situation";
 import type { StepProps } from "./step-props";
+import { todayInFrance } from "@/domain/time";
 
 /**
  * The funeral quote funnel: one question per screen, back and forth without losing
@@ -68,10 +69,6 @@ function stepUrl(step: FunnelStep): string {
   return `${paths.funnelStart()}?etape=${STEP_SLUGS[step]}`;
 }
 
-function todayIso(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
-}
 
 function toTracking(attributes: MarketingAttributes | null): TrackingInput | undefined {
   if (!attributes) return undefined;
@@ -291,7 +288,7 @@ export function FuneralFunnel() {
   const query: PricingQuery = useMemo(
     () => ({
       commune: draft.answers.deathCommuneInsee,
-      deathCountry: draft.answers.placeOfDeath === "abroad" ? draft.answers.deathCountry : undefined,
+      death_country: draft.answers.placeOfDeath === "abroad" ? draft.answers.deathCountry : undefined,
       destination: draft.answers.repatriation?.destinationCountry,
     }),
     [draft.answers.deathCommuneInsee, draft.answers.placeOfDeath, draft.answers.deathCountry, draft.answers.repatriation?.destinationCountry],
@@ -330,7 +327,7 @@ export function FuneralFunnel() {
   const priced = draft.answers.deathCommuneInsee !== undefined && draft.choice !== null;
   const localQuote = useMemo(() => {
     if (!pricing || pricing.key !== wantedPricing) return null;
-    return computeQuote(draft.answers, pricing.data.catalog, pricing.data.partners, { operator: pricing.data.operator, today: todayIso() });
+    return computeQuote(draft.answers, pricing.data.catalog, pricing.data.partners, { operator: pricing.data.operator, today: todayInFrance() });
   }, [pricing, wantedPricing, draft.answers]);
   let shown: { quote: Quote | null; freshness: QuoteFreshness } = { quote: null, freshness: "local" };
   if (priced) {

@@ -2,6 +2,7 @@ import { api, type ApiClient } from "@/api-client/client";
 import type { QuoteCatalog, QuotePartners } from "@/domain/quote/catalog";
 import type { OperatorIdentity } from "@/domain/quote/legal-model";
 import type { FunnelCreateInput, FunnelDealView, FunnelUpdateInput } from "@/domain/schemas/funeral-funnel";
+import { pricingKey, type PricingQuery } from "@/domain/schemas/quote-pricing";
 import type { SaverApi } from "./funnel-saver";
 
 /** Browser calls of the funeral funnel (SPEC §7 "Funnels" and the autocompletes it uses). */
@@ -58,21 +59,11 @@ export interface PricingData {
   commune: { insee_code: string; name: string; postal_code: string | null } | null;
 }
 
-export interface PricingQuery {
-  commune?: string | undefined;
-  deathCountry?: string | undefined;
-  destination?: string | undefined;
-}
-
-export function pricingKey(query: PricingQuery): string {
-  return `${query.commune ?? ""}|${query.deathCountry ?? ""}|${query.destination ?? ""}`;
-}
+export { pricingKey, type PricingQuery };
 
 export function fetchPricing(query: PricingQuery, client: ApiClient = api): Promise<PricingData> {
   const params: Record<string, string> = {};
-  if (query.commune) params.commune = query.commune;
-  if (query.deathCountry) params.death_country = query.deathCountry;
-  if (query.destination) params.destination = query.destination;
+  for (const [name, value] of Object.entries(query)) if (value) params[name] = value;
   return client.get<PricingData>("/api/v1/funeral_funnel/pricing", { query: params, notifySessionExpired: false });
 }
 

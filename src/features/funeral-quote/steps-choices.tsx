@@ -231,7 +231,7 @@ export function CoffinStep({ draft, onChange, showErrors, question, pricing }: S
   const catalog = pricing?.catalog;
   const disposition = a.disposition;
   const price = (range: CoffinRange) => {
-    const cents = catalog ? rangePrice(catalog, range, disposition) : null;
+    const cents = pricing ? rangePrice(pricing, a, range) : null;
     return cents === null ? "" : ` ${t(disposition === "cremation" ? "priceWithUrn" : "price", { price: formatMoney(cents, locale) })}`;
   };
   return (

@@ -12,6 +12,7 @@ import { Select } from "@/ui/select";
 import { searchCommunes, searchCountries } from "./funnel-api";
 import { PlaceCombobox, type ComboboxOption } from "./place-combobox";
 import { withAnswers, type StepProps } from "./step-props";
+import { todayInFrance } from "@/domain/time";
 
 /** The first screens: has the death occurred, where, when, and burial or cremation. */
 
@@ -117,15 +118,10 @@ export function PlaceStep({ draft, onChange, showErrors, question }: StepProps) 
   );
 }
 
-function todayIso(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
-}
-
 export function DateStep({ draft, onChange, showErrors }: StepProps) {
   const t = useTranslations("Quote.funnel.date");
   const a = draft.answers;
-  const today = todayIso();
+  const today = todayInFrance();
   const future = a.deathDate !== undefined && a.deathDate > today;
   // The legal limit shows as soon as the date is typed, before any price exists.
   const deadlines = a.deathDate

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { serverEnv } from "@/config/env";
 import { paths } from "@/config/paths";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "@/domain/locales";
+import { type Locale, localeOrDefault } from "@/domain/locales";
 import { originForLocale } from "@/i18n/locale-host";
 import { glossaryLocales, glossaryTerms, groupByLetter, type GlossaryLocale, type GlossaryTerm, type LetterGroup } from "./glossary-content";
 
@@ -15,7 +15,7 @@ export interface GlossaryView {
   groups: LetterGroup[];
   /** Term names by slug, for the "see also" links. */
   names: Record<string, string>;
-  /** Inputs of definedTermSetJsonLd (src/features/seo/json-ld.ts). */
+  /** Inputs of definedTermSetJsonLd (src/shared/seo/json-ld.ts). */
   jsonLd: {
     url: string;
     name: string;
@@ -33,7 +33,7 @@ export function glossaryContentLocale(hostLocale: Locale, available: readonly Gl
 }
 
 export async function glossaryView(localeParam: string): Promise<GlossaryView | null> {
-  const hostLocale: Locale = isLocale(localeParam) ? localeParam : DEFAULT_LOCALE;
+  const hostLocale: Locale = localeOrDefault(localeParam);
   const availableLocales = glossaryLocales();
   const contentLocale = glossaryContentLocale(hostLocale, availableLocales);
   if (!contentLocale) return null;

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { paths } from "@/config/paths";
 import { directionOf } from "@/domain/locales";
 import { ArticleMeta } from "./article-meta";
-import { Breadcrumbs } from "./breadcrumbs";
+import { Breadcrumbs } from "@/ui/breadcrumbs";
 import { FallbackNotice, languageName } from "./fallback-notice";
 import { GuideCta } from "./guide-cta";
 import { ctaText, type GuideArticleView } from "./guide-views";

@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { ADVISOR_PHONE } from "@/config/brand";
 import { serverEnv } from "@/config/env";
 import { paths } from "@/config/paths";
-import { isLocale, DEFAULT_LOCALE, type Locale } from "@/domain/locales";
+import { DEFAULT_LOCALE, type Locale, localeOrDefault } from "@/domain/locales";
 import { originForLocale } from "@/i18n/locale-host";
 import {
   articleLocales,
@@ -19,7 +19,7 @@ import {
   type GuideLocale,
 } from "./guide-content";
 import { readingMinutes, renderMarkdown, type RenderedMarkdown } from "./markdown";
-import type { Crumb } from "./breadcrumbs";
+import type { Crumb } from "@/ui/breadcrumbs";
 import type { GuideCtaText } from "./guide-cta";
 
 /**
@@ -29,7 +29,7 @@ import type { GuideCtaText } from "./guide-cta";
  * builders and to the page components.
  */
 
-/** Input of buildMetadata (src/features/seo/metadata.ts), kept structural so this feature stays independent. */
+/** Input of buildMetadata (src/shared/seo/metadata.ts), kept structural so this feature stays independent. */
 export interface GuideMetadataInput {
   locale: Locale;
   path: string;
@@ -54,12 +54,9 @@ interface Resolved {
   isFallback: boolean;
 }
 
-function hostLocaleOf(param: string): Locale {
-  return isLocale(param) ? param : DEFAULT_LOCALE;
-}
 
 function resolve(param: string, available: GuideLocale[]): Resolved | null {
-  const hostLocale = hostLocaleOf(param);
+  const hostLocale = localeOrDefault(param);
   const contentLocale = contentLocaleFor(hostLocale, available);
   if (!contentLocale) return null;
   return { hostLocale, contentLocale, availableLocales: available, isFallback: contentLocale !== hostLocale };
@@ -166,7 +163,7 @@ export interface GuideArticleView extends Resolved {
   crumbs: Crumb[];
   jsonLdCrumbs: JsonLdCrumb[];
   metadata: GuideMetadataInput;
-  /** Input of articleJsonLd (src/features/seo/json-ld.ts). */
+  /** Input of articleJsonLd (src/shared/seo/json-ld.ts). */
   jsonLdArticle: {
     siteUrl: string;
     url: string;

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { paths } from "@/config/paths";
 import { directionOf } from "@/domain/locales";
-import { Breadcrumbs } from "./breadcrumbs";
+import { Breadcrumbs } from "@/ui/breadcrumbs";
 import { FallbackNotice, languageName } from "./fallback-notice";
 import { GuideCta } from "./guide-cta";
 import { ctaText, type GuidesIndexView } from "./guide-views";

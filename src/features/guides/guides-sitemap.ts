@@ -11,7 +11,7 @@ import {
   type GuideLibrary,
 } from "./guide-content";
 
-/** Same shape as SitemapEntry of src/features/seo/sitemap-xml.ts. */
+/** Same shape as SitemapEntry of src/shared/seo/sitemap-xml.ts. */
 interface GuideSitemapEntry {
   path: string;
   lastModified?: string;

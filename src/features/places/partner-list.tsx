@@ -1,5 +1,5 @@
 import { getFormatter, getTranslations } from "next-intl/server";
-import { DemoTag, UnpublishedTag } from "./tags";
+import { DemoTag, UnpublishedTag } from "@/ui/tags";
 import type { PartnerKind } from "@/server/services/places-page";
 import { PARTNER_KINDS, type RankedPartner } from "./nearest-partners";
 

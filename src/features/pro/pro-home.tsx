@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
-import type { Role } from "@/domain/roles";
+import { isRole, type Role } from "@/domain/roles";
 import { Card, CardBody, CardHeader, CardTitle } from "@/ui/card";
 import { Heading } from "@/ui/heading";
 import { roleKey } from "./role-key";
@@ -63,4 +63,11 @@ export async function ProHome({ identity, actions }: { identity: ProIdentity; ac
       </div>
     </div>
   );
+}
+
+/** What the pro home shows of a business user; a row without a valid role is a data error, not a visitor's. */
+export function proIdentity(account: { id: number; email: string; row: unknown }): ProIdentity {
+  const row = account.row as { firstname: string; lastname: string; role: number; demo: boolean };
+  if (!isRole(row.role)) throw new Error(`business user ${account.id} has no valid role`);
+  return { firstname: row.firstname, lastname: row.lastname, email: account.email, role: row.role, demo: row.demo };
 }

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { ADVISOR_PHONE, ADVISOR_PHONE_E164 } from "@/config/brand";
 import { paths } from "@/config/paths";
-import { DemoTag, UnpublishedTag } from "./tags";
+import { DemoTag, UnpublishedTag } from "@/ui/tags";
 import type { CountryView } from "./country-view";
 
 export const PROCEDURE_STEPS = ["declaration", "certificate", "coffin", "laissezPasser", "consulate", "flight"] as const;

@@ -1,7 +1,7 @@
 import { cache } from "react";
 import { getTranslations } from "next-intl/server";
 import { paths } from "@/config/paths";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "@/domain/locales";
+import { DEFAULT_LOCALE, type Locale } from "@/domain/locales";
 import { getDb } from "@/server/db/client";
 import { findRepatriationCountry, getCountryPageData, listRepatriationCountries } from "@/server/services/countries-page";
 import type { CountryLink } from "./countries-index-page";
@@ -9,9 +9,6 @@ import { countryName } from "./country-name";
 import { countriesWithNotes, countryNotes } from "./country-notes";
 import { buildCountryView, type CountryView } from "./country-view";
 
-export function localeOf(param: string): Locale {
-  return isLocale(param) ? param : DEFAULT_LOCALE;
-}
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

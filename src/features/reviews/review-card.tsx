@@ -1,5 +1,5 @@
 import { getFormatter, getTranslations } from "next-intl/server";
-import { DemoTag, UnpublishedTag } from "./tags";
+import { DemoTag, UnpublishedTag } from "@/ui/tags";
 import type { PublicReview } from "@/server/services/reviews-page";
 import { RatingStars } from "./rating-stars";
 

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { ADVISOR_PHONE } from "@/config/brand";
 import { paths } from "@/config/paths";
-import { PhoneLink } from "./phone-link";
+import { PhoneLink } from "@/ui/phone-link";
 
 /**
  * The opening of a public page: heading, a sentence on what it offers, and the two ways

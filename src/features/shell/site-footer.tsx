@@ -5,7 +5,7 @@ import { paths } from "@/config/paths";
 import type { Locale } from "@/domain/locales";
 import { FOOTER_COLUMNS } from "./nav-links";
 import { LocaleSwitcher } from "./locale-switcher";
-import { PhoneLink } from "./phone-link";
+import { PhoneLink } from "@/ui/phone-link";
 import { ErrorBoundary } from "./error-boundary";
 
 const LEGAL_LINKS = [

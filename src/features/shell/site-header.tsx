@@ -5,7 +5,7 @@ import { ADVISOR_PHONE } from "@/config/brand";
 import { paths } from "@/config/paths";
 import { HEADER_LINKS } from "./nav-links";
 import { MobileMenu } from "./mobile-menu";
-import { PhoneLink } from "./phone-link";
+import { PhoneLink } from "@/ui/phone-link";
 import { ErrorBoundary } from "./error-boundary";
 import { Logo } from "./logo";
 

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { hasRole, isRole, ROLES, type Role } from "@/domain/roles";
+import { decideAccess, signedIn, type Access } from "@/domain/access";
+import { isRole, ROLES, type Role } from "@/domain/roles";
 import type { Db } from "@/server/db/client";
 import type { AppEnv } from "@/server/http/env";
 import { ApiError } from "@/server/http/errors";
@@ -14,6 +15,7 @@ import {
   type CookieSession,
 } from "@/server/services/auth/sessions";
 import { findAccountById, type AuthAccount, type Realm } from "@/server/services/auth/users";
+import { epochSeconds } from "@/domain/time";
 
 /**
  * The session protocol of SPEC §7 on every API request (DESIGN "Auth"):
@@ -72,7 +74,7 @@ export function tokenHeaders(input: { token: string; clientId: string; expiresAt
   return {
     "access-token": input.token,
     client: input.clientId,
-    expiry: String(Math.floor(input.expiresAt.getTime() / 1000)),
+    expiry: String(epochSeconds(input.expiresAt)),
     uid: input.uid,
     "token-type": TOKEN_TYPE,
   };
@@ -146,24 +148,45 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** Access of a route whose callers depend on its parameters (e.g. the autocomplete kind); null lets the handler answer 404. */
+export type AccessOf = (c: Context<AppEnv>) => Access | null;
+
+const declared = new WeakMap<MiddlewareHandler<AppEnv>, Access | AccessOf>();
+
+/** The access a guard middleware enforces, or undefined for any other handler (the route-declaration test reads it). */
+export function declaredAccess(handler: unknown): Access | AccessOf | undefined {
+  return typeof handler === "function" ? declared.get(handler as MiddlewareHandler<AppEnv>) : undefined;
+}
+
+/** The middleware enforcing `access` (or the access `access(c)` names for this request). */
+export function guard(access: Access | AccessOf): MiddlewareHandler<AppEnv> {
+  const handler: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const resolved = typeof access === "function" ? access(c) : access;
+    const decision = resolved ? decideAccess(resolved, c.get("auth")) : "allowed";
+    if (decision === 401) throw new ApiError(401, "unauthorized");
+    if (decision === 403) throw new ApiError(403, "forbidden");
+    await next();
+  };
+  declared.set(handler, access);
+  return handler;
+}
+
+/** The session a guarded route admitted (the guard has already answered 401 without one). */
+export function sessionOf(c: Context<AppEnv>): AuthSession {
+  const auth = c.get("auth");
+  if (!auth) throw new ApiError(401, "unauthorized");
+  return auth;
+}
+
 /** 401 unless a user of `realm` is signed in (a token of the other realm counts as none). */
 export function assertRealm(auth: AuthSession | null, realm: Realm): AuthSession {
   if (!auth || auth.realm !== realm) throw new ApiError(401, "unauthorized");
   return auth;
 }
 
-/** 401 unless a business user is signed in; 403 when their role is not in `roles`. */
-export function assertBusinessRole(auth: AppEnv["Variables"]["auth"], roles?: readonly Role[]): void {
-  assertRealm(auth, "business_user");
-  if (roles && !hasRole(auth, roles)) throw new ApiError(403, "forbidden");
-}
-
 /** Guard for business routes: `requireBusinessRole([ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR])`. */
 export function requireBusinessRole(roles?: readonly Role[]): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    assertBusinessRole(c.get("auth"), roles);
-    await next();
-  };
+  return guard(signedIn({ business: roles ?? "any" }));
 }
 
 /** SPEC §6 "funeral director or above": roles 0 and 1. */
@@ -175,8 +198,5 @@ export const requireAdmin = () => requireBusinessRole(ADMIN_ONLY);
 
 /** Guard for the client space: 401 unless a client is signed in. */
 export function requireClient(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    assertRealm(c.get("auth"), "client");
-    await next();
-  };
+  return guard(signedIn({ clients: true }));
 }

@@ -6,6 +6,12 @@ import { canReadDevOutbox } from "@/server/http/dev-access";
 import { outboxDir } from "@/server/integrations/mail/mailer";
 import { listOutbox, readOutboxMessage, type StoredMail } from "@/server/integrations/mail/outbox";
 import { jsonResponse } from "@/server/routes/responses";
+import { publicAccess } from "@/domain/access";
+import { guard } from "@/server/http/auth";
+import { escapeHtml } from "@/domain/escape-html";
+
+// Answers 404 unless the outbox is readable here (development and tests, see isOutboxReadable).
+const DEV_ONLY = publicAccess("development outbox, 404 wherever it is not readable");
 
 /**
  * The development mail reader: the messages the outbox holds (DATA_DIR/outbox), as JSON
@@ -21,6 +27,7 @@ const storedMailSchema = z
 const listRoute = createRoute({
   method: "get",
   path: "/api/dev/outbox",
+  middleware: [guard(DEV_ONLY)] as const,
   tags: ["Development"],
   summary: "E-mails written to the outbox, newest first (development only)",
   request: { query: z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }) },
@@ -30,15 +37,13 @@ const listRoute = createRoute({
 const oneRoute = createRoute({
   method: "get",
   path: "/api/dev/outbox/{id}",
+  middleware: [guard(DEV_ONLY)] as const,
   tags: ["Development"],
   summary: "One e-mail of the outbox; its HTML body with ?format=html",
   request: { params: z.object({ id: z.string().max(64) }), query: z.object({ format: z.enum(["json", "html"]).default("json") }) },
   responses: { 200: jsonResponse(z.object({ data: storedMailSchema }), "The message"), 404: { description: "Unknown message" } },
 });
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
 
 /** The reader's pages and the mails shown in them: their own inline styles and embedded images, nothing that runs. */
 const READER_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";

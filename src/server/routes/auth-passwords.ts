@@ -3,9 +3,10 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { authPaths } from "@/config/auth-paths";
 import { publicEnv, serverEnv } from "@/config/env";
+import { publicAccess } from "@/domain/access";
 import { passwordEditQuerySchema, passwordResetRequestSchema, passwordUpdateSchema } from "@/domain/schemas/auth";
 import { localeFromHost, originForLocale } from "@/i18n/locale-host";
-import { assertRealm, sessionDetails, setTokenHeaders } from "@/server/http/auth";
+import { assertRealm, guard, sessionDetails, setTokenHeaders } from "@/server/http/auth";
 import { clientIp } from "@/server/http/client-ip";
 import type { AppEnv } from "@/server/http/env";
 import { ApiError, errorResponse } from "@/server/http/errors";
@@ -24,6 +25,10 @@ const tooManyResetEmails = jsonResponse(
   z.object({ error: z.literal("Too Many Requests"), message: z.literal("rate_limited") }),
   "Too many reset e-mails for this address or from this caller: wait Retry-After seconds",
 );
+
+
+// The route proves, changes or ends the session itself, answering the protocol's own 401 codes (session_expired…).
+const OWN_SESSION = publicAccess("checks its own session and answers the session protocol's 401 codes");
 
 function redirectPolicy() {
   const env = serverEnv();
@@ -57,6 +62,7 @@ function routesFor(base: AuthBase) {
     request: createRoute({
       method: "post",
       path: `${base.prefix}/password`,
+      middleware: [guard(publicAccess("the answer is the same whether or not the address has an account"))] as const,
       tags: [base.tag],
       summary: "Send a reset e-mail; the answer is the same whether or not the address has an account",
       request: { body: { content: { "application/json": { schema: passwordResetRequestSchema } }, required: true } },
@@ -65,6 +71,7 @@ function routesFor(base: AuthBase) {
     edit: createRoute({
       method: "get",
       path: `${base.prefix}/password/edit`,
+      middleware: [guard(publicAccess("the e-mailed link carries a reset token, checked by the use case"))] as const,
       tags: [base.tag],
       summary: "The e-mail link: redirects to the reset page with the reset token (never a session token)",
       request: { query: passwordEditQuerySchema },
@@ -73,6 +80,7 @@ function routesFor(base: AuthBase) {
     update: createRoute({
       method: "put",
       path: `${base.prefix}/password`,
+      middleware: [guard(OWN_SESSION)] as const,
       tags: [base.tag],
       summary: "Set a new password: with reset_password_token (reset), or signed in with current_password (change)",
       request: { body: { content: { "application/json": { schema: passwordUpdateSchema } }, required: true } },

@@ -3,11 +3,11 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import { signInSchema } from "@/domain/schemas/auth";
-import { assertRealm, SESSION_COOKIES, sessionDetails, setTokenHeaders } from "@/server/http/auth";
+import { assertRealm, guard, SESSION_COOKIES, sessionDetails, setTokenHeaders } from "@/server/http/auth";
 import { clearSessionCookie, setSessionCookie } from "@/server/http/auth-cookies";
 import { clientIp } from "@/server/http/client-ip";
 import type { AppEnv } from "@/server/http/env";
-import { ApiError, errorResponse } from "@/server/http/errors";
+import { ApiError } from "@/server/http/errors";
 import { AUTH_BASES, TOKEN_RESPONSE_HEADERS, successSchema, userEnvelopeSchema, validateTokenSchema, type AuthBase } from "@/server/routes/auth-schemas";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import { authNow } from "@/server/services/auth/clock";
@@ -16,12 +16,18 @@ import { OIDC_PROVIDER, oidcConfigFrom } from "@/server/services/auth/oidc";
 import { adoptCookieSession, authenticateCookie, createCookieSession, revokeSession } from "@/server/services/auth/sessions";
 import { signIn } from "@/server/services/auth/sign-in";
 import { serializeAccount } from "@/server/services/auth/users";
+import { publicAccess } from "@/domain/access";
+import { epochSeconds } from "@/domain/time";
+
+// The route proves, changes or ends the session itself, answering the protocol's own 401 codes (session_expired…).
+const OWN_SESSION = publicAccess("checks its own session and answers the session protocol's 401 codes");
 
 const tooMany = jsonResponse(z.object({ error: z.literal("Too Many Requests"), message: z.literal("rate_limited") }), "Too many failed sign-ins: wait Retry-After seconds");
 
 const providersRoute = createRoute({
   method: "get",
   path: "/api/v1/auth/providers",
+  middleware: [guard(publicAccess("names of configured providers"))] as const,
   tags: ["Auth (client)"],
   summary: "Social sign-in providers configured on this server (/omniauth/{provider})",
   responses: { 200: jsonResponse(z.object({ providers: z.array(z.string()) }), "Providers") },
@@ -32,6 +38,7 @@ function routesFor(base: AuthBase) {
     signIn: createRoute({
       method: "post",
       path: `${base.prefix}/sign_in`,
+      middleware: [guard(publicAccess("signing in is how a visitor gets a session"))] as const,
       tags: [base.tag],
       summary: "Sign in with e-mail and password; the answer carries the device's tokens",
       request: { body: { content: { "application/json": { schema: signInSchema } }, required: true } },
@@ -46,6 +53,7 @@ function routesFor(base: AuthBase) {
     signOut: createRoute({
       method: "delete",
       path: `${base.prefix}/sign_out`,
+      middleware: [guard(OWN_SESSION)] as const,
       tags: [base.tag],
       summary: "Sign this device out: its token and its cookie stop working",
       responses: { 200: jsonResponse(successSchema, "Signed out"), 401: errorResponses[401] },
@@ -53,6 +61,7 @@ function routesFor(base: AuthBase) {
     validateToken: createRoute({
       method: "get",
       path: `${base.prefix}/validate_token`,
+      middleware: [guard(OWN_SESSION)] as const,
       tags: [base.tag],
       summary: "The signed-in user (`data`); with only the session cookie, the device gets header tokens",
       responses: { 200: { ...jsonResponse(validateTokenSchema, "Valid session"), headers: TOKEN_RESPONSE_HEADERS }, 401: errorResponses[401] },
@@ -60,6 +69,7 @@ function routesFor(base: AuthBase) {
     cookie: createRoute({
       method: "post",
       path: `${base.prefix}/cookie`,
+      middleware: [guard(OWN_SESSION)] as const,
       tags: [base.tag],
       summary: "Give this device an httpOnly session cookie for server-rendered pages and downloads",
       responses: { 200: jsonResponse(successSchema.extend({ expiry: z.number().int() }), "Cookie set"), 401: errorResponses[401] },
@@ -94,7 +104,7 @@ export function registerAuthSessionRoutes(app: OpenAPIHono<AppEnv>) {
       if (!result.ok) {
         if (result.code === "rate_limited") {
           c.header("Retry-After", String(result.retryAfterSeconds));
-          return errorResponse(c, 429, "rate_limited") as never;
+          throw new ApiError(429, "rate_limited");
         }
         throw new ApiError(401, "invalid_credentials");
       }
@@ -156,7 +166,7 @@ export function registerAuthSessionRoutes(app: OpenAPIHono<AppEnv>) {
       });
       setSessionCookie(c, base.realm, issued.token);
       c.header("Cache-Control", "no-store");
-      return c.json({ success: true as const, expiry: Math.floor(issued.expiresAt.getTime() / 1000) }, 200);
+      return c.json({ success: true as const, expiry: epochSeconds(issued.expiresAt) }, 200);
     });
   }
 }

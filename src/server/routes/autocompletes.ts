@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { AUTOCOMPLETE_KINDS, autocompleteQuerySchema, autocompleteResponseSchema } from "@/domain/schemas/autocomplete";
 import { idSchema } from "@/domain/schemas/common";
-import { assertBusinessRole } from "@/server/http/auth";
+import { guard, type AccessOf } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/env";
 import { ApiError } from "@/server/http/errors";
 import { requestLocale } from "@/server/http/locale";
@@ -12,9 +12,12 @@ import {
   autocompleteDefinition,
   nestedAutocompleteDefinition,
   runAutocomplete,
-  type AutocompleteAccess,
   type NestedKind,
 } from "@/server/services/autocompletes/autocomplete";
+
+/** Each kind declares its callers (services/autocompletes/autocomplete.ts); an unknown kind reaches the handler's 404. */
+const accessOfKind: AccessOf = (c) => autocompleteDefinition(c.req.param("kind") ?? "", c.req.param("extra"))?.access ?? null;
+const accessOfNested = (kind: NestedKind) => nestedAutocompleteDefinition(kind).access;
 
 const kindParam = z.string().max(40).meta({ param: { name: "kind", in: "path" }, example: "cityhalls", description: AUTOCOMPLETE_KINDS.join(", ") });
 const responses = {
@@ -34,6 +37,7 @@ const kindRoute = createRoute({
   tags: ["Autocompletes"],
   summary: "Suggestions for a picker",
   description,
+  middleware: [guard(accessOfKind)] as const,
   request: { params: z.object({ kind: kindParam }), query: autocompleteQuerySchema },
   responses,
 });
@@ -43,6 +47,7 @@ const extraRoute = createRoute({
   path: "/api/v1/autocompletes/{kind}/{extra}",
   tags: ["Autocompletes"],
   summary: "Suggestions for a picker, narrowed by an extra (countries/flight_estimation: countries with a flight)",
+  middleware: [guard(accessOfKind)] as const,
   request: { params: z.object({ kind: kindParam, extra: z.string().max(40) }), query: autocompleteQuerySchema },
   responses,
 });
@@ -53,6 +58,7 @@ const airportWarehousesRoute = createRoute({
   path: "/api/v1/autocompletes/airports/{id}/warehouses",
   tags: ["Autocompletes"],
   summary: "Supplier warehouses at an airport",
+  middleware: [guard(accessOfNested("airports/warehouses"))] as const,
   request: nestedRequest,
   responses,
 });
@@ -61,13 +67,11 @@ const dealDocumentsRoute = createRoute({
   path: "/api/v1/autocompletes/deals/{id}/documents",
   tags: ["Autocompletes"],
   summary: "Documents of a deal",
+  middleware: [guard(accessOfNested("deals/documents"))] as const,
   request: nestedRequest,
   responses,
 });
 
-function checkAccess(access: AutocompleteAccess, auth: AppEnv["Variables"]["auth"]) {
-  if (access.kind === "business") assertBusinessRole(auth, access.roles);
-}
 
 const jsonHeaders = { "content-type": "application/json; charset=utf-8", "cache-control": "private, max-age=60" };
 
@@ -92,7 +96,6 @@ export function registerAutocompleteRoutes(app: OpenAPIHono<AppEnv>) {
     const query = c.req.valid("query");
     const definition = autocompleteDefinition(kind, extra);
     if (!definition) throw new ApiError(404, "not_found");
-    checkAccess(definition.access, c.get("auth"));
     const json = await runAutocomplete(c.get("db"), c.get("autocompleteCache"), kind, definition, {
       ...query,
       extra,
@@ -107,7 +110,6 @@ export function registerAutocompleteRoutes(app: OpenAPIHono<AppEnv>) {
     const query = c.req.valid("query");
     const definition = autocompleteDefinition(kind);
     if (!definition) throw new ApiError(404, "not_found");
-    checkAccess(definition.access, c.get("auth"));
     const json = await runAutocomplete(c.get("db"), c.get("autocompleteCache"), kind, definition, {
       ...query,
       locale: requestLocale(c, query.locale),
@@ -123,7 +125,6 @@ async function nested(
   query: z.infer<typeof autocompleteQuerySchema>,
 ) {
   const definition = nestedAutocompleteDefinition(kind);
-  checkAccess(definition.access, c.get("auth"));
   const db = c.get("db");
   if (!(await definition.parentExists(db, parentId))) throw new ApiError(404, "not_found");
   const json = await runAutocomplete(db, null, kind, definition, { ...query, parentId, locale: requestLocale(c, query.locale) });

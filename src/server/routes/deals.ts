@@ -1,8 +1,11 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { z } from "zod";
 import { ROLES } from "@/domain/roles";
 import { idSchema, pagingMetaSchema, pagingQuerySchema } from "@/domain/schemas/common";
 import { DEAL_KINDS } from "@/domain/schemas/deal";
+import { signedIn } from "@/domain/access";
+import { guard, sessionOf } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/env";
 import { ApiError } from "@/server/http/errors";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
@@ -13,7 +16,7 @@ import { getDeal, listDeals, type DealReader } from "@/server/services/deals";
  * funeral advisor) read every deal; analytics guests and partner professionals do not
  * see families' personal details; a client reads the deals they hold an ability on.
  */
-const DEAL_READER_ROLES = [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR, ROLES.FUNERAL_ADVISOR] as const;
+const DEAL_READERS = signedIn({ clients: true, business: [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR, ROLES.FUNERAL_ADVISOR] });
 
 export const DEALS_DEFAULT_PER_PAGE = 25;
 
@@ -44,6 +47,7 @@ const listRoute = createRoute({
   path: "/api/v1/deals",
   tags: ["Deals"],
   summary: "Deals, newest first, optionally of one state or kind (advisors: all; clients: their own)",
+  middleware: [guard(DEAL_READERS)] as const,
   request: { query: listQuerySchema },
   responses: {
     200: jsonResponse(z.object({ data: z.array(dealSummarySchema), meta: pagingMetaSchema }), "A page of deals"),
@@ -58,6 +62,7 @@ const readRoute = createRoute({
   path: "/api/v1/deals/{id}",
   tags: ["Deals"],
   summary: "One deal with its client, defunct, steps, quote and attribution",
+  middleware: [guard(DEAL_READERS)] as const,
   request: { params: z.object({ id: idSchema }) },
   responses: {
     200: jsonResponse(z.object({ data: z.record(z.string(), z.unknown()) }).meta({ id: "DealDetail" }), "The deal"),
@@ -68,25 +73,24 @@ const readRoute = createRoute({
   },
 });
 
-function readerOf(auth: AppEnv["Variables"]["auth"]): DealReader {
-  if (!auth) throw new ApiError(401, "unauthorized");
-  if (auth.realm === "client") return { kind: "client", clientId: auth.userId };
-  if (auth.role === null || !(DEAL_READER_ROLES as readonly number[]).includes(auth.role)) throw new ApiError(403, "forbidden");
-  return { kind: "business" };
+/** What the admitted caller reads: a client their own deals, an advisor every deal. */
+function readerOf(c: Context<AppEnv>): DealReader {
+  const auth = sessionOf(c);
+  return auth.realm === "client" ? { kind: "client", clientId: auth.userId } : { kind: "business" };
 }
 
 export function registerDealRoutes(app: OpenAPIHono<AppEnv>) {
   // GET /api/v1/deals – list deals, newest first
   app.openapi(listRoute, async (c) => {
-    const reader = readerOf(c.get("auth"));
-    return c.json(await listDeals(c.get("db"), reader, c.req.valid("query")), 200, { "cache-control": "private, no-store" }) as never;
+    const reader = readerOf(c);
+    return c.json(await listDeals(c.get("db"), reader, c.req.valid("query")), 200, { "cache-control": "private, no-store" });
   });
 
   // GET /api/v1/deals/{id} – read one deal
   app.openapi(readRoute, async (c) => {
-    const reader = readerOf(c.get("auth"));
+    const reader = readerOf(c);
     const deal = await getDeal(c.get("db"), reader, c.req.valid("param").id);
     if (!deal) throw new ApiError(404, "not_found");
-    return c.json({ data: deal }, 200, { "cache-control": "private, no-store" }) as never;
+    return c.json({ data: deal }, 200, { "cache-control": "private, no-store" });
   });
 }

@@ -3,10 +3,13 @@ import { fundingAgenciesQuerySchema, fundingAgenciesResponseSchema } from "@/dom
 import type { AppEnv } from "@/server/http/env";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import { listFundingAgencies } from "@/server/services/funding-agencies";
+import { publicAccess } from "@/domain/access";
+import { guard } from "@/server/http/auth";
 
 const fundingAgenciesRoute = createRoute({
   method: "get",
   path: "/api/v1/funding_agencies",
+  middleware: [guard(publicAccess("published reference list"))] as const,
   tags: ["Funding agencies"],
   summary: "Bodies that may pay towards funeral costs (page 1, 50 per page by default)",
   request: { query: fundingAgenciesQuerySchema },

@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { publicEnv, serverEnv } from "@/config/env";
-import { countryCodeSchema, inseeCodeSchema } from "@/domain/quote/answers";
 import { dealUuidSchema, funnelCreateSchema, funnelUpdateSchema } from "@/domain/schemas/funeral-funnel";
+import { pricingQuerySchema, pricingResponseSchema } from "@/domain/schemas/quote-pricing";
 import type { AppEnv } from "@/server/http/env";
 import { clientIp } from "@/server/http/client-ip";
 import { ApiError } from "@/server/http/errors";
@@ -14,6 +14,13 @@ import { authNow } from "@/server/services/auth/clock";
 import { createFunnelDeal, getFunnelDeal, RateLimitedError, updateFunnelDeal, type FunnelContext } from "@/server/services/funeral-funnel";
 import { getPricingData, operatorIdentity } from "@/server/services/quote-pricing";
 import type { Context } from "hono";
+import { publicAccess } from "@/domain/access";
+import { guard } from "@/server/http/auth";
+
+// Visitors start a quote without an account; the deal's resume token or its owner's session
+// (checked by the use case) opens it again; the uuid alone opens nothing.
+const FUNNEL_START = publicAccess("a visitor starts a quote without an account");
+const FUNNEL_DEAL = publicAccess("the resume token or the owner's session opens the deal (checked by the use case); the uuid alone opens nothing");
 
 const funnelDealSchema = z
   .object({
@@ -54,6 +61,7 @@ const tooMany = jsonResponse(z.object({ error: z.literal("Too Many Requests"), m
 const createDealRoute = createRoute({
   method: "post",
   path: "/api/v1/funeral_funnel/deals",
+  middleware: [guard(FUNNEL_START)] as const,
   tags: ["Funnels"],
   summary: "Start a funeral quote: the deal, its steps, the defunct, the client (when given) and the marketing attributes",
   description:
@@ -73,6 +81,7 @@ const createDealRoute = createRoute({
 const updateDealRoute = createRoute({
   method: "put",
   path: "/api/v1/funeral_funnel/deals/{uuid}",
+  middleware: [guard(FUNNEL_DEAL)] as const,
   tags: ["Funnels"],
   summary: "Save the funnel's answers; the quote and the deal's steps are computed again",
   description:
@@ -92,6 +101,7 @@ const updateDealRoute = createRoute({
 const readDealRoute = createRoute({
   method: "get",
   path: "/api/v1/funeral_funnel/deals/{uuid}",
+  middleware: [guard(FUNNEL_DEAL)] as const,
   tags: ["Funnels"],
   summary: "Read a funnel deal back (resume on another device, or from the quote e-mail): with its resume token, or as its signed-in owner",
   description: "Through the resume token alone the answer holds the answers and the quote, not the family's contact details nor the deceased's name.",
@@ -102,6 +112,7 @@ const readDealRoute = createRoute({
 const quotePdfRoute = createRoute({
   method: "get",
   path: "/api/v1/funeral_funnel/deals/{uuid}/quote.pdf",
+  middleware: [guard(FUNNEL_DEAL)] as const,
   tags: ["Funnels"],
   summary: "The quote as a PDF in the legal model (same data as on screen)",
   request: {
@@ -119,20 +130,14 @@ const quotePdfRoute = createRoute({
 const pricingRoute = createRoute({
   method: "get",
   path: "/api/v1/funeral_funnel/pricing",
+  middleware: [guard(publicAccess("published prices of the catalogue"))] as const,
   tags: ["Funnels"],
   summary: "Price data of the quote engine for a commune (and the countries of a repatriation), so the funnel prices each answer instantly",
   request: {
-    query: z.object({
-      commune: inseeCodeSchema.optional().meta({ description: "INSEE code of the commune", example: "69123" }),
-      death_country: countryCodeSchema.optional(),
-      destination: countryCodeSchema.optional(),
-    }),
+    query: pricingQuerySchema,
   },
   responses: {
-    200: jsonResponse(
-      z.object({ catalog: z.record(z.string(), z.unknown()), partners: z.record(z.string(), z.unknown()), operator: z.record(z.string(), z.unknown()), commune: z.unknown() }).meta({ id: "QuotePricing" }),
-      "Catalogue, partners and operator identity",
-    ),
+    200: jsonResponse(pricingResponseSchema, "Catalogue, partners and operator identity"),
     422: errorResponses[422],
   },
 });
@@ -164,18 +169,18 @@ const NO_STORE = { "cache-control": "no-store" };
 
 export function registerFuneralFunnelRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /api/v1/funeral_funnel/deals – start a funeral quote
-  app.openapi(createDealRoute, async (c) => c.json(await limited(c, () => createFunnelDeal(c.get("db"), c.req.valid("json"), funnelContext(c))), 201, NO_STORE) as never);
+  app.openapi(createDealRoute, async (c) => c.json(await limited(c, () => createFunnelDeal(c.get("db"), c.req.valid("json"), funnelContext(c))), 201, NO_STORE));
 
   // PUT /api/v1/funeral_funnel/deals/{uuid} – save answers, and submit the quote from the contact step
   app.openapi(updateDealRoute, async (c) =>
-    c.json(await limited(c, () => updateFunnelDeal(c.get("db"), c.req.valid("param").uuid, c.req.valid("json"), funnelContext(c))), 200, NO_STORE) as never,
+    c.json(await limited(c, () => updateFunnelDeal(c.get("db"), c.req.valid("param").uuid, c.req.valid("json"), funnelContext(c))), 200, NO_STORE),
   );
 
   // GET /api/v1/funeral_funnel/deals/{uuid} – read a funnel deal back to resume it
   app.openapi(readDealRoute, async (c) => {
     const deal = await getFunnelDeal(c.get("db"), c.req.valid("param").uuid, funnelContext(c));
     if (!deal) throw new ApiError(404, "not_found");
-    return c.json(deal, 200, NO_STORE) as never;
+    return c.json(deal, 200, NO_STORE);
   });
 
   // GET /api/v1/funeral_funnel/deals/{uuid}/quote.pdf – the quote in the legal model, as a PDF
@@ -198,14 +203,14 @@ export function registerFuneralFunnelRoutes(app: OpenAPIHono<AppEnv>) {
       "content-type": "application/pdf",
       "content-disposition": `inline; filename="devis-obseques-${uuid.slice(0, 8)}.pdf"`,
       "cache-control": "private, no-store",
-    }) as never;
+    });
   });
 
   // GET /api/v1/funeral_funnel/pricing – catalogue and partners for the funnel's live price
   app.openapi(pricingRoute, async (c) => {
     const query = c.req.valid("query");
-    const data = await getPricingData(c.get("db"), { inseeCode: query.commune, deathCountry: query.death_country, destinationCountry: query.destination });
+    const data = await getPricingData(c.get("db"), query);
     const commune = data.commune ? { insee_code: data.commune.inseeCode, name: data.commune.name, postal_code: data.commune.postalCode } : null;
-    return c.json({ catalog: data.catalog, partners: data.partners, operator: operatorIdentity(), commune }, 200, { "cache-control": "public, max-age=60" }) as never;
+    return c.json({ catalog: data.catalog, partners: data.partners, operator: operatorIdentity(), commune }, 200, { "cache-control": "public, max-age=60" });
   });
 }

@@ -1,11 +1,12 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { signedIn } from "@/domain/access";
 import { ROLES } from "@/domain/roles";
 import { idSchema } from "@/domain/schemas/common";
 import { optOutSchema } from "@/domain/schemas/opt-out";
 import { clients } from "@/server/db/schema/users";
-import { assertBusinessRole, ADMIN_ONLY } from "@/server/http/auth";
+import { ADMIN_ONLY, guard } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/env";
 import { ApiError } from "@/server/http/errors";
 import { discardDeadJob, listDeadJobs, retryDeadJob, type JobRow } from "@/server/jobs/queue";
@@ -29,9 +30,14 @@ const deadJobSchema = z
 
 const NO_STORE = { "cache-control": "private, no-store" };
 
+const ADMINS = signedIn({ business: ADMIN_ONLY });
+/** The client themself, or an advisor who takes the family's call and records the choice for them. */
+const CLIENT_OR_ADVISORS = signedIn({ clients: true, business: [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR, ROLES.FUNERAL_ADVISOR] });
+
 const listRoute = createRoute({
   method: "get",
   path: "/api/v1/pro/jobs/dead",
+  middleware: [guard(ADMINS)] as const,
   tags: ["Jobs"],
   summary: "Jobs that failed all their attempts, newest first (admins)",
   responses: { 200: jsonResponse(z.object({ data: z.array(deadJobSchema) }), "Dead jobs"), 401: errorResponses[401], 403: errorResponses[403] },
@@ -41,6 +47,7 @@ function actionRoute(action: "retry" | "discard") {
   return createRoute({
     method: "post",
     path: `/api/v1/pro/jobs/{id}/${action}`,
+    middleware: [guard(ADMINS)] as const,
     tags: ["Jobs"],
     summary: action === "retry" ? "Queue a dead job again with fresh attempts (admins)" : "Give up a dead job for good (admins)",
     request: { params: z.object({ id: idSchema }) },
@@ -57,6 +64,7 @@ function actionRoute(action: "retry" | "discard") {
 const optOutRoute = createRoute({
   method: "put",
   path: "/api/v1/clients/{id}/opt_out",
+  middleware: [guard(CLIENT_OR_ADVISORS)] as const,
   tags: ["Clients"],
   summary: "Stop (true) or allow (false) reminders and marketing messages: the client themself, or an advisor on their behalf",
   request: { params: z.object({ id: idSchema }), body: { content: { "application/json": { schema: optOutSchema } }, required: true } },
@@ -68,9 +76,6 @@ const optOutRoute = createRoute({
     422: errorResponses[422],
   },
 });
-
-/** Advisors take the family's call and may record the choice for them. */
-const OPT_OUT_ROLES = [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR, ROLES.FUNERAL_ADVISOR] as const;
 
 function deadJobView(job: JobRow) {
   return {
@@ -86,38 +91,30 @@ function deadJobView(job: JobRow) {
 export function registerJobRoutes(app: OpenAPIHono<AppEnv>) {
   // GET /api/v1/pro/jobs/dead – dead letters for admins
   app.openapi(listRoute, async (c) => {
-    assertBusinessRole(c.get("auth"), ADMIN_ONLY);
     const jobs = await listDeadJobs(c.get("db"));
-    return c.json({ data: jobs.map(deadJobView) }, 200, NO_STORE) as never;
+    return c.json({ data: jobs.map(deadJobView) }, 200, NO_STORE);
   });
 
   // POST /api/v1/pro/jobs/{id}/retry – run a dead job again
   app.openapi(actionRoute("retry"), async (c) => {
-    assertBusinessRole(c.get("auth"), ADMIN_ONLY);
     if (!(await retryDeadJob(c.get("db"), c.req.valid("param").id))) throw new ApiError(404, "not_found");
-    return c.json({ success: true as const }, 200, NO_STORE) as never;
+    return c.json({ success: true as const }, 200, NO_STORE);
   });
 
   // POST /api/v1/pro/jobs/{id}/discard – give a dead job up
   app.openapi(actionRoute("discard"), async (c) => {
-    assertBusinessRole(c.get("auth"), ADMIN_ONLY);
     if (!(await discardDeadJob(c.get("db"), c.req.valid("param").id))) throw new ApiError(404, "not_found");
-    return c.json({ success: true as const }, 200, NO_STORE) as never;
+    return c.json({ success: true as const }, 200, NO_STORE);
   });
 
   // PUT /api/v1/clients/{id}/opt_out – the client's opt-out of reminders and marketing
   app.openapi(optOutRoute, async (c) => {
     const auth = c.get("auth");
     const id = c.req.valid("param").id;
-    if (!auth) throw new ApiError(401, "unauthorized");
-    if (auth.realm === "client") {
-      if (auth.userId !== id) throw new ApiError(403, "forbidden");
-    } else {
-      assertBusinessRole(auth, OPT_OUT_ROLES);
-    }
+    if (auth?.realm === "client" && auth.userId !== id) throw new ApiError(403, "forbidden");
     const value = c.req.valid("json").value;
     const [row] = await c.get("db").update(clients).set({ optOut: value }).where(eq(clients.id, id)).returning({ id: clients.id, optOut: clients.optOut });
     if (!row) throw new ApiError(404, "not_found");
-    return c.json({ data: { id: row.id, opt_out: row.optOut } }, 200, NO_STORE) as never;
+    return c.json({ data: { id: row.id, opt_out: row.optOut } }, 200, NO_STORE);
   });
 }

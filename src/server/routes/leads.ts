@@ -3,10 +3,13 @@ import { leadCreatedSchema, leadInputSchema } from "@/domain/schemas/lead";
 import type { AppEnv } from "@/server/http/env";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import { createLead } from "@/server/services/leads";
+import { publicAccess } from "@/domain/access";
+import { guard } from "@/server/http/auth";
 
 const createLeadRoute = createRoute({
   method: "post",
   path: "/api/v1/leads",
+  middleware: [guard(publicAccess("a visitor leaves their own contact details"))] as const,
   tags: ["Leads"],
   summary: "A family asks to be contacted, on the channel it chose",
   request: { body: { content: { "application/json": { schema: leadInputSchema } }, required: true } },

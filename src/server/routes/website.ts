@@ -10,12 +10,17 @@ import { requestLocale } from "@/server/http/locale";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import { listReviews } from "@/server/services/reviews";
 import { getCityhall, listCityhalls, listCountries, listDepartments } from "@/server/services/website";
+import { publicAccess } from "@/domain/access";
+import { guard } from "@/server/http/auth";
+
+const WEBSITE = publicAccess("what the public website shows: communes, countries, départements, published reviews");
 
 const PUBLIC_CACHE = { "cache-control": "public, max-age=300, stale-while-revalidate=3600" };
 
 const cityhallsRoute = createRoute({
   method: "get",
   path: "/api/v1/website/cityhalls",
+  middleware: [guard(WEBSITE)] as const,
   tags: ["Website"],
   summary: "Communes matching a text, or the most populated of a département",
   request: { query: websiteCityhallsQuerySchema.extend({ limit: z.coerce.number().int().min(1).max(50).default(20) }) },
@@ -25,6 +30,7 @@ const cityhallsRoute = createRoute({
 const cityhallRoute = createRoute({
   method: "get",
   path: "/api/v1/website/cityhalls/{key}",
+  middleware: [guard(WEBSITE)] as const,
   tags: ["Website"],
   summary: "One commune by id, INSEE code or slug, with the partners of its département",
   request: { params: z.object({ key: cityhallKeySchema }) },
@@ -34,6 +40,7 @@ const cityhallRoute = createRoute({
 const countriesRoute = createRoute({
   method: "get",
   path: "/api/v1/website/countries",
+  middleware: [guard(WEBSITE)] as const,
   tags: ["Website"],
   summary: "Every country, named and sorted in the requested locale",
   request: { query: countriesQuerySchema },
@@ -43,6 +50,7 @@ const countriesRoute = createRoute({
 const departmentsRoute = createRoute({
   method: "get",
   path: "/api/v1/website/departments",
+  middleware: [guard(WEBSITE)] as const,
   tags: ["Website"],
   summary: "Every French département with its région",
   responses: { 200: jsonResponse(z.object({ data: z.array(departmentSchema) }), "Départements") },
@@ -51,6 +59,7 @@ const departmentsRoute = createRoute({
 const reviewsRoute = createRoute({
   method: "get",
   path: "/api/v1/website/reviews",
+  middleware: [guard(WEBSITE)] as const,
   tags: ["Website"],
   summary: "Published reviews, newest first, with the aggregate rating (internal.rating, internal.total_reviews)",
   request: { query: reviewsQuerySchema },

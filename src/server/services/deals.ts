@@ -8,6 +8,7 @@ import { defuncts } from "@/server/db/schema/procedures";
 import { clients } from "@/server/db/schema/users";
 import { FUNNEL_SETTING_KEY } from "@/server/services/funeral-funnel";
 import { fromStoredQuote } from "@/server/services/quote-storage";
+import { epochSeconds } from "@/domain/time";
 
 /**
  * Deals as advisors and families read them (GET /api/v1/deals, GET /api/v1/deals/{id}).
@@ -25,7 +26,7 @@ export interface DealListParams {
 }
 
 function seconds(date: Date | null): number | null {
-  return date === null ? null : Math.floor(date.getTime() / 1000);
+  return date === null ? null : epochSeconds(date);
 }
 
 function readableBy(reader: DealReader): SQL | undefined {
@@ -95,7 +96,7 @@ export async function listDeals(db: Db, reader: DealReader, params: DealListPara
         client: clientSummary(owners.get(deal.id)),
         defunct: defunct ? { id: defunct.id, firstname: defunct.firstname, lastname: defunct.lastname, death_date: defunct.deathDate } : null,
         contact_channel: setting?.contact_channel ?? null,
-        submitted_at: setting?.submitted_at ? Math.floor(new Date(setting.submitted_at).getTime() / 1000) : null,
+        submitted_at: setting?.submitted_at ? epochSeconds(setting.submitted_at) : null,
         created_at: seconds(deal.createdAt)!,
         updated_at: seconds(deal.updatedAt)!,
       };
@@ -196,8 +197,8 @@ export async function getDeal(db: Db, reader: DealReader, id: number) {
           current_step: setting.current_step ?? null,
           locale: setting.locale ?? null,
           contact_channel: setting.contact_channel ?? null,
-          consent_at: setting.consent_at ? Math.floor(new Date(setting.consent_at).getTime() / 1000) : null,
-          submitted_at: setting.submitted_at ? Math.floor(new Date(setting.submitted_at).getTime() / 1000) : null,
+          consent_at: setting.consent_at ? epochSeconds(setting.consent_at) : null,
+          submitted_at: setting.submitted_at ? epochSeconds(setting.submitted_at) : null,
         }
       : null,
     quote: fromStoredQuote(deal.quote),

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { createTranslator } from "next-intl";
 import { ADVISOR_PHONE, BRAND } from "@/config/brand";
 import { familyReminders, FAMILY_REMINDER_IDS, reminderInstant, type FamilyReminderId } from "@/domain/family-reminders";
-import { todayInFrance } from "@/domain/financial-aid";
+import { todayInFrance } from "@/domain/time";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/domain/locales";
 import type { Db } from "@/server/db/client";
 import { dealAbilities, dealSettings, deals } from "@/server/db/schema/deals";

@@ -1,10 +1,12 @@
 import { createTranslator } from "next-intl";
 import { BRAND, ADVISOR_PHONE } from "@/config/brand";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "@/domain/locales";
+import { type Locale, localeOrDefault } from "@/domain/locales";
 import { formatEuros } from "@/domain/quote/money";
 import type { Quote } from "@/domain/quote/pricing";
 import type { FunnelContactChannel } from "@/domain/schemas/funeral-funnel";
 import type { MailMessage } from "@/server/integrations/mail/mail-message";
+import { escapeHtml } from "@/domain/escape-html";
+import { loadMessages } from "@/i18n/load-messages";
 
 /**
  * The quote e-mail: the total, the legal deadline, a link to the PDF, a link to come
@@ -15,13 +17,7 @@ import type { MailMessage } from "@/server/integrations/mail/mail-message";
 
 type Translate = (key: string, values?: Record<string, string>) => string;
 
-async function quoteMessages(locale: Locale): Promise<{ Quote: Record<string, unknown> }> {
-  return (await import(`../../../messages/${locale}.json`)).default as { Quote: Record<string, unknown> };
-}
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
 
 export interface QuoteEmailInput {
   to: string;
@@ -43,8 +39,8 @@ function formatDate(date: string, locale: Locale): string {
 }
 
 export async function quoteEmail(input: QuoteEmailInput): Promise<MailMessage> {
-  const locale: Locale = isLocale(input.locale) ? input.locale : DEFAULT_LOCALE;
-  const messages = await quoteMessages(locale);
+  const locale: Locale = localeOrDefault(input.locale);
+  const messages = await loadMessages(locale);
   // Messages are loaded at run time, so their keys are unknown to the type checker.
   const t = createTranslator({ locale, messages, namespace: "Quote.email" }) as unknown as Translate;
   const totals = input.quote.totals;

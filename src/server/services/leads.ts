@@ -1,6 +1,7 @@
 import type { LeadInput } from "@/domain/schemas/lead";
 import type { Db } from "@/server/db/client";
 import { leads } from "@/server/db/schema/content";
+import { epochSeconds } from "@/domain/time";
 
 /** Records a family's request to be contacted; marketing attributes are kept only with consent. */
 export async function createLead(db: Db, input: LeadInput) {
@@ -19,5 +20,5 @@ export async function createLead(db: Db, input: LeadInput) {
       tracking,
     })
     .returning({ id: leads.id, kind: leads.kind, contactChannel: leads.contactChannel, createdAt: leads.createdAt });
-  return { id: row!.id, kind: row!.kind, contact_channel: row!.contactChannel, created_at: Math.floor(row!.createdAt.getTime() / 1000) };
+  return { id: row!.id, kind: row!.kind, contact_channel: row!.contactChannel, created_at: epochSeconds(row!.createdAt) };
 }

@@ -5,6 +5,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { DEPARTMENTS_WITHOUT_PLACE_PAGES } from "@/domain/slug";
 import type { Db } from "@/server/db/client";
 import { queryRows } from "@/server/db/query";
+import { findCommuneRecord, type CommuneRecord } from "@/server/services/communes/commune-record";
 
 /**
  * Data of the /pompes-funebres pages: a commune with the partner places around it and
@@ -22,25 +23,7 @@ export interface PlacesVisibility {
   includeUnpublished?: boolean;
 }
 
-export interface CommuneRecord {
-  id: number;
-  name: string;
-  inseeCode: string;
-  postalCode: string | null;
-  postalCodes: string[];
-  population: number | null;
-  latitude: number | null;
-  longitude: number | null;
-  /** Town hall contact, when known. */
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  departmentCode: string;
-  departmentName: string;
-  regionCode: string | null;
-  regionName: string | null;
-}
+export type { CommuneRecord };
 
 export type PartnerKind = "funeralParlor" | "crematorium" | "graveyard" | "hospital";
 
@@ -108,58 +91,9 @@ export interface CommunePageData {
   neighbours: NeighbourCommune[];
 }
 
-interface CommuneRow {
-  id: number;
-  name: string;
-  insee_code: string;
-  postal_code: string | null;
-  postal_codes: string[] | null;
-  population: number | null;
-  latitude: number | null;
-  longitude: number | null;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  department_code: string;
-  department_name: string;
-  region_code: string | null;
-  region_name: string | null;
-}
-
-const COMMUNE_SELECT = sql`
-  SELECT c.id, c.name, c.insee_code, c.postal_code, c.postal_codes, c.population, c.latitude, c.longitude,
-    c.address, c.phone, c.email, c.website,
-    d.code AS department_code, d.name AS department_name, r.code AS region_code, r.name AS region_name
-  FROM cityhalls c
-  JOIN departments d ON d.code = c.department_code
-  LEFT JOIN regions r ON r.code = d.region_code`;
-
-function toCommune(row: CommuneRow): CommuneRecord {
-  return {
-    id: Number(row.id),
-    name: row.name,
-    inseeCode: row.insee_code,
-    postalCode: row.postal_code,
-    postalCodes: row.postal_codes ?? [],
-    population: row.population === null ? null : Number(row.population),
-    latitude: row.latitude === null ? null : Number(row.latitude),
-    longitude: row.longitude === null ? null : Number(row.longitude),
-    address: row.address,
-    phone: row.phone,
-    email: row.email,
-    website: row.website,
-    departmentCode: row.department_code,
-    departmentName: row.department_name,
-    regionCode: row.region_code,
-    regionName: row.region_name,
-  };
-}
-
 /** A commune by its INSEE code (upper case for Corsica); null when unknown or withdrawn. */
 export async function findCommune(db: Db, inseeCode: string): Promise<CommuneRecord | null> {
-  const rows = await queryRows<CommuneRow>(db, sql`${COMMUNE_SELECT} WHERE c.insee_code = ${inseeCode} AND NOT c.disabled AND c.department_code NOT IN (${WITHOUT_PAGES}) LIMIT 1`);
-  return rows[0] ? toCommune(rows[0]) : null;
+  return findCommuneRecord(db, sql`c.insee_code = ${inseeCode} AND NOT c.disabled AND c.department_code NOT IN (${WITHOUT_PAGES})`);
 }
 
 const PARTNER_TABLES: Record<PartnerKind, string> = {
@@ -204,7 +138,11 @@ async function partnersAround(db: Db, kind: PartnerKind, commune: CommuneRecord,
     WHERE (${inCommune} OR ${region}) ${options.includeUnpublished ? sql`` : sql`AND NOT p.disabled`}
     ORDER BY in_commune DESC, in_department DESC, p.name, p.id
     LIMIT ${PARTNERS_READ_PER_KIND}`);
-  return rows.map((r) => ({
+  return rows.map((r) => toPartner(kind, r));
+}
+
+function toPartner(kind: PartnerKind, r: PartnerRow): PartnerRecord {
+  return {
     kind,
     id: Number(r.id),
     name: r.name,
@@ -219,7 +157,7 @@ async function partnersAround(db: Db, kind: PartnerKind, commune: CommuneRecord,
     inDepartment: Boolean(r.in_department),
     demo: Boolean(r.demo),
     disabled: Boolean(r.disabled),
-  }));
+  };
 }
 
 function idList(ids: readonly number[]): SQL {
@@ -405,24 +343,7 @@ export async function getDepartmentPageData(db: Db, code: string, options: Place
         false AS in_commune, true AS in_department, p.demo, p.disabled
       FROM ${table} p WHERE p.department_code = ${code} ${options.includeUnpublished ? sql`` : sql`AND NOT p.disabled`}
       ORDER BY p.city, p.name LIMIT ${PARTNERS_READ_PER_KIND}`);
-    partners.push(
-      ...found.map((r) => ({
-        kind,
-        id: Number(r.id),
-        name: r.name,
-        address: r.address,
-        postalCode: r.postal_code,
-        city: r.city,
-        phone: r.phone,
-        website: r.website,
-        latitude: r.latitude === null ? null : Number(r.latitude),
-        longitude: r.longitude === null ? null : Number(r.longitude),
-        inCommune: false,
-        inDepartment: true,
-        demo: Boolean(r.demo),
-        disabled: Boolean(r.disabled),
-      })),
-    );
+    partners.push(...found.map((r) => toPartner(kind, r)));
   }
   return {
     department: { code: row.code, name: row.name, regionCode: row.region_code, regionName: row.region_name },

@@ -16,8 +16,9 @@ import type {
 import { DEMO_CATALOG } from "@/domain/quote/demo-catalog";
 import { VAT_RATES, type VatRate } from "@/domain/quote/money";
 import type { Db } from "@/server/db/client";
+import { findCommuneRecord } from "@/server/services/communes/commune-record";
 import { products } from "@/server/db/schema/catalog";
-import { cityhalls, countries } from "@/server/db/schema/geo";
+import { countries } from "@/server/db/schema/geo";
 import {
   concessionTypes,
   crematoriumAgeRanges,
@@ -269,13 +270,10 @@ export interface QuoteCommune {
 }
 
 export async function findCommune(db: Db, inseeCode: string): Promise<QuoteCommune | null> {
-  const [row] = await db
-    .select({ id: cityhalls.id, inseeCode: cityhalls.inseeCode, name: cityhalls.name, postalCodes: cityhalls.postalCodes, departmentCode: cityhalls.departmentCode })
-    .from(cityhalls)
-    .where(eq(cityhalls.inseeCode, inseeCode.toUpperCase()))
-    .limit(1);
-  if (!row) return null;
-  return { id: row.id, inseeCode: row.inseeCode, name: row.name, postalCode: row.postalCodes[0] ?? null, departmentCode: row.departmentCode };
+  // A withdrawn commune still prices a quote that names it (its deal was started before).
+  const commune = await findCommuneRecord(db, sql`c.insee_code = ${inseeCode.toUpperCase()}`);
+  if (!commune) return null;
+  return { id: commune.id, inseeCode: commune.inseeCode, name: commune.name, postalCode: commune.postalCodes[0] ?? null, departmentCode: commune.departmentCode };
 }
 
 export interface PartnerQuery {

@@ -5,6 +5,8 @@ import type { OperatorIdentity } from "@/domain/quote/legal-model";
 import { computeQuote, type Quote } from "@/domain/quote/pricing";
 import type { Db } from "@/server/db/client";
 import { findCommune, loadQuoteCatalog, loadQuotePartners, type LoadedCatalog, type QuoteCommune } from "@/server/services/quote-catalog";
+import { pricingQueryOf, type PricingQuery } from "@/domain/schemas/quote-pricing";
+import { todayInFrance } from "@/domain/time";
 
 /**
  * The server's quote: the same pure engine the funnel runs in the browser, fed with the
@@ -69,21 +71,16 @@ export interface PricingData {
   commune: QuoteCommune | null;
 }
 
-export interface PricingQuery {
-  inseeCode?: string | undefined;
-  deathCountry?: string | undefined;
-  destinationCountry?: string | undefined;
-}
 
 /** Catalogue and partners for a commune and the countries of a repatriation. */
 export async function getPricingData(db: Db, query: PricingQuery, now = Date.now()): Promise<PricingData> {
   const cache = cacheOf(db);
   const loaded = await cached(cache.catalog, now, () => loadQuoteCatalog(db), (e) => (cache.catalog = e), () => (cache.catalog = null));
-  const insee = query.inseeCode?.toUpperCase();
+  const insee = query.commune?.toUpperCase();
   const commune = insee
     ? await cached(cache.communes.get(insee), now, () => findCommune(db, insee), (e) => cache.communes.set(insee, e), () => cache.communes.delete(insee))
     : null;
-  const countries = [query.deathCountry, query.destinationCountry].filter((c): c is string => typeof c === "string" && c !== "").map((c) => c.toUpperCase());
+  const countries = [query.death_country, query.destination].filter((c): c is string => typeof c === "string" && c !== "").map((c) => c.toUpperCase());
   const key = `${commune?.inseeCode ?? "-"}|${[...new Set(countries)].sort().join(",")}`;
   const partners = await cached(
     cache.partners.get(key),
@@ -95,18 +92,11 @@ export async function getPricingData(db: Db, query: PricingQuery, now = Date.now
   return { catalog: loaded.catalog, partners, commune };
 }
 
-// Building a formatter costs more than a whole quote: one is kept for the process.
-const PARIS_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" });
-
-/** Today's date in France (YYYY-MM-DD), for the engine's "death date in the future" check. */
-export function todayInFrance(now: Date = new Date()): string {
-  return PARIS_DAY.format(now);
-}
 
 export async function computeServerQuote(db: Db, answers: QuoteAnswers, now: Date = new Date()): Promise<{ quote: Quote; commune: QuoteCommune | null }> {
   const data = await getPricingData(
     db,
-    { inseeCode: answers.deathCommuneInsee, deathCountry: answers.placeOfDeath === "abroad" ? answers.deathCountry : undefined, destinationCountry: answers.repatriation?.destinationCountry },
+    pricingQueryOf(answers),
     now.getTime(),
   );
   const quote = computeQuote(answers, data.catalog, data.partners, { operator: operatorIdentity(), today: todayInFrance(now) });

@@ -7,39 +7,22 @@ import { isInseeCode, parsePlaceSlug } from "@/domain/slug";
 import type { Db } from "@/server/db/client";
 import { getCityhallSuggestions } from "@/server/services/autocompletes/cityhalls";
 import { queryRows } from "@/server/db/query";
+import { findCommuneRecord, listCommuneRecords, type CommuneRecord } from "@/server/services/communes/commune-record";
 
 /** Public data of the website: communes, countries and départements for the place and repatriation pages. */
 
-interface CityhallRow {
-  id: number;
-  name: string;
-  slug: string;
-  insee_code: string;
-  postal_codes: string[];
-  population: number | null;
-  department_code: string;
-  department_name: string;
-  region_code: string | null;
-  region_name: string | null;
-}
-
-function toCityhall(row: CityhallRow): CityhallSummary {
+function toCityhall(commune: CommuneRecord): CityhallSummary {
   return {
-    id: Number(row.id),
-    name: row.name,
-    slug: row.slug,
-    insee_code: row.insee_code,
-    postal_codes: row.postal_codes ?? [],
-    department: { code: row.department_code, name: row.department_name },
-    region: row.region_code ? { code: row.region_code, name: row.region_name ?? "" } : null,
-    population: row.population === null ? null : Number(row.population),
+    id: commune.id,
+    name: commune.name,
+    slug: commune.slug,
+    insee_code: commune.inseeCode,
+    postal_codes: commune.postalCodes,
+    department: { code: commune.departmentCode, name: commune.departmentName },
+    region: commune.regionCode ? { code: commune.regionCode, name: commune.regionName ?? "" } : null,
+    population: commune.population,
   };
 }
-
-const CITYHALL_SELECT = sql`
-  SELECT c.id, c.name, c.slug, c.insee_code, c.postal_codes, c.population,
-    d.code AS department_code, d.name AS department_name, r.code AS region_code, r.name AS region_name
-  FROM cityhalls c JOIN departments d ON d.code = c.department_code LEFT JOIN regions r ON r.code = c.region_code`;
 
 /** A commune by id, slug ("lyon-69123") or INSEE code ("2A004"), with the partners of its département; null when none. */
 export async function getCityhall(db: Db, key: string): Promise<CityhallDetail | null> {
@@ -54,10 +37,9 @@ export async function getCityhall(db: Db, key: string): Promise<CityhallDetail |
       : isInseeCode(value)
         ? sql`c.insee_code = ${value.toUpperCase()}`
         : sql`c.slug = ${value}`;
-  const result = await queryRows<CityhallRow>(db, sql`${CITYHALL_SELECT} WHERE ${condition} AND NOT c.disabled LIMIT 1`);
-  const row = result[0];
-  if (!row) return null;
-  const cityhall = toCityhall(row);
+  const commune = await findCommuneRecord(db, sql`${condition} AND NOT c.disabled`);
+  if (!commune) return null;
+  const cityhall = toCityhall(commune);
   const nearby = async (table: "funeral_parlors" | "crematoriums" | "graveyards") => {
     // Same commune first, then the rest of the département.
     const rows = await queryRows<{ id: number; name: string; city: string | null; postal_code: string | null; demo: boolean }>(db, sql`
@@ -75,10 +57,11 @@ export async function getCityhall(db: Db, key: string): Promise<CityhallDetail |
 /** Communes matching a text (as the autocomplete), or the most populated of a département. */
 export async function listCityhalls(db: Db, params: { q?: string; department?: string; limit: number }): Promise<CityhallSummary[]> {
   if (params.department && !params.q) {
-    const result = await queryRows<CityhallRow>(db, sql`${CITYHALL_SELECT}
-      WHERE c.department_code = ${params.department.toUpperCase()} AND NOT c.disabled
-      ORDER BY c.population DESC NULLS LAST, c.name LIMIT ${params.limit}`);
-    return result.map(toCityhall);
+    const communes = await listCommuneRecords(db, sql`c.department_code = ${params.department.toUpperCase()} AND NOT c.disabled`, {
+      orderBy: sql`c.population DESC NULLS LAST, c.name`,
+      limit: params.limit,
+    });
+    return communes.map(toCityhall);
   }
   const suggestions = await getCityhallSuggestions(db, { q: params.q, limit: params.department ? 50 : params.limit });
   const ids = suggestions
@@ -86,8 +69,8 @@ export async function listCityhalls(db: Db, params: { q?: string; department?: s
     .slice(0, params.limit)
     .map((s) => s.id);
   if (ids.length === 0) return [];
-  const result = await queryRows<CityhallRow>(db, sql`${CITYHALL_SELECT} WHERE c.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
-  const byId = new Map(result.map((r) => [Number(r.id), toCityhall(r)]));
+  const communes = await listCommuneRecords(db, sql`c.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  const byId = new Map(communes.map((c) => [c.id, toCityhall(c)]));
   return ids.map((id) => byId.get(id)!).filter(Boolean);
 }
 

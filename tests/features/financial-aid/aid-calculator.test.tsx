@@ -5,7 +5,8 @@ import { NextIntlClientProvider } from "next-intl";
 import { afterEach, describe, expect, it } from "vitest";
 import fr from "@messages/fr.json";
 import en from "@messages/en.json";
-import { AID_IDS, AID_REASONS, DEADLINE_KINDS, FINANCIAL_AID_ERROR_CODES, todayInFrance } from "@/domain/financial-aid";
+import { AID_IDS, AID_REASONS, DEADLINE_KINDS, FINANCIAL_AID_ERROR_CODES } from "@/domain/financial-aid";
+import { todayInFrance } from "@/domain/time";
 import { AidCalculator } from "@/features/financial-aid/aid-calculator";
 
 afterEach(cleanup);

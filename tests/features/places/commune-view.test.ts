@@ -5,6 +5,7 @@ import type { CommunePageData, PartnerRecord } from "@/server/services/places-pa
 const lyon: CommunePageData["commune"] = {
   id: 1,
   name: "Lyon",
+  slug: "lyon-69123",
   inseeCode: "69123",
   postalCode: "69001",
   postalCodes: ["69001", "69002"],

@@ -4,7 +4,7 @@ import { paths } from "@/config/paths";
 import { AuthPage } from "@/features/auth/auth-page";
 import { ChangePasswordForm } from "@/features/auth/change-password-form";
 import { requireServerAccount } from "@/features/auth/server-session";
-import { pageMetadata } from "@/features/seo/page-metadata";
+import { pageMetadata } from "@/shared/seo/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 

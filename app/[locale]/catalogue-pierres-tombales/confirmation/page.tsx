@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { setRequestLocale } from "next-intl/server";
 import { paths } from "@/config/paths";
-import { pageMetadata } from "@/features/seo/page-metadata";
+import { pageMetadata } from "@/shared/seo/page-metadata";
 import { IntroPage } from "@/features/shell/intro-page";
 
 type Props = { params: Promise<{ locale: string }> };

@@ -4,7 +4,7 @@ import { setRequestLocale } from "next-intl/server";
 import { paths } from "@/config/paths";
 import { ClientMessages } from "@/i18n/client-messages";
 import { FuneralFunnel } from "@/features/funeral-quote/funeral-funnel";
-import { pageMetadata } from "@/features/seo/page-metadata";
+import { pageMetadata } from "@/shared/seo/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 

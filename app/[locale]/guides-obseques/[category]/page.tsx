@@ -1,12 +1,6 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { setRequestLocale } from "next-intl/server";
-import { buildMetadata } from "@/features/seo/metadata";
-import { breadcrumbListJsonLd } from "@/features/seo/json-ld";
-import { JsonLdScript } from "@/features/seo/json-ld-script";
 import { allCategorySlugs } from "@/features/guides/guide-content";
-import { guideCategoryView } from "@/features/guides/guide-views";
-import { GuideCategoryPage } from "@/features/guides/guide-category-page";
+import { guideCategoryMetadata, GuideCategoryRoute } from "@/features/guides/guide-routes";
 
 type Props = { params: Promise<{ locale: string; category: string }> };
 
@@ -19,19 +13,9 @@ export function generateStaticParams() {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, category } = await params;
-  const view = await guideCategoryView(locale, category);
-  return view ? buildMetadata(view.metadata) : {};
+  return guideCategoryMetadata(locale, category);
 }
 
 export default async function Page({ params }: Props) {
-  const { locale, category } = await params;
-  setRequestLocale(locale);
-  const view = await guideCategoryView(locale, category);
-  if (!view) notFound();
-  return (
-    <>
-      <JsonLdScript data={breadcrumbListJsonLd(view.jsonLdCrumbs)} />
-      <GuideCategoryPage view={view} />
-    </>
-  );
+  return <GuideCategoryRoute {...await params} />;
 }

@@ -1,6 +1,6 @@
 // GET or POST /api/draft/disable?path=… – turns preview (draft mode) off and goes back to the page
 import { draftMode } from "next/headers";
-import { decideDisable } from "@/features/page-state/preview-request";
+import { decideDisable } from "@/shared/page-state/preview-request";
 
 export const dynamic = "force-dynamic";
 

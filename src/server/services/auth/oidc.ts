@@ -5,6 +5,7 @@ import { oidcLoginRequests, userIdentities } from "@/server/db/schema/auth";
 import { OIDC_REQUEST_LIFETIME_MS } from "@/server/services/auth/constants";
 import { randomSecret, sha256 } from "@/server/services/auth/secrets";
 import { findAccountByEmail, findAccountById, type AuthAccount } from "@/server/services/auth/users";
+import { epochSeconds } from "@/domain/time";
 
 /**
  * Social sign-in with one OpenID Connect provider configured by OIDC_ISSUER,
@@ -186,7 +187,7 @@ export async function verifyIdToken(
   );
   if (!ok) throw new OidcError("oidc_failed", "ID token signature is invalid");
 
-  const nowSeconds = Math.floor(input.now.getTime() / 1000);
+  const nowSeconds = epochSeconds(input.now);
   const skew = 120;
   const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   if (claims.iss !== input.metadata.issuer) throw new OidcError("oidc_failed", "ID token from another issuer");

@@ -1,19 +1,13 @@
 import { createTranslator } from "next-intl";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "@/domain/locales";
+import { type Locale, localeOrDefault } from "@/domain/locales";
 import type { MailMessage } from "@/server/integrations/mail/mail-message";
+import { escapeHtml } from "@/domain/escape-html";
+import { loadMessages } from "@/i18n/load-messages";
 
 /** The reset e-mail, in the language of the site the family asked from. */
 
-type AuthMessages = { Auth: Record<string, unknown> };
 type Translate = (key: string, values?: Record<string, string>) => string;
 
-async function authMessages(locale: Locale): Promise<AuthMessages> {
-  return (await import(`../../../../messages/${locale}.json`)).default as AuthMessages;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
 
 export async function passwordResetEmail(input: {
   to: string;
@@ -21,8 +15,8 @@ export async function passwordResetEmail(input: {
   locale: string;
   professional: boolean;
 }): Promise<MailMessage> {
-  const locale: Locale = isLocale(input.locale) ? input.locale : DEFAULT_LOCALE;
-  const messages = await authMessages(locale);
+  const locale: Locale = localeOrDefault(input.locale);
+  const messages = await loadMessages(locale);
   // The messages are loaded at run time, so their keys are not known to the type checker.
   const t = createTranslator({ locale, messages, namespace: "Auth.resetEmail" }) as unknown as Translate;
   const subject = t(input.professional ? "subjectPro" : "subject");

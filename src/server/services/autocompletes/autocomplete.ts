@@ -1,4 +1,5 @@
 import type { Locale } from "@/domain/locales";
+import { publicAccess, signedIn, type Access } from "@/domain/access";
 import { ROLES, type Role } from "@/domain/roles";
 import { AUTOCOMPLETE_EXTRAS, type AutocompleteKind } from "@/domain/schemas/autocomplete";
 import type { Db } from "@/server/db/client";
@@ -50,13 +51,13 @@ export interface AutocompleteParams {
  * Who may ask: everybody, any business user, or the staff handling cases (personal data
  * of families: deceased, deals, invoices) — not analytics guests' or partner pros' business.
  */
-export type AutocompleteAccess = { kind: "public" } | { kind: "business"; roles: readonly Role[] };
+export type AutocompleteAccess = Access;
 
 const ALL_BUSINESS: readonly Role[] = [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR, ROLES.FUNERAL_ADVISOR, ROLES.ANALYTICS_GUEST, ROLES.PRO];
 const CASE_STAFF: readonly Role[] = [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR, ROLES.FUNERAL_ADVISOR];
-const PUBLIC: AutocompleteAccess = { kind: "public" };
-const BUSINESS: AutocompleteAccess = { kind: "business", roles: ALL_BUSINESS };
-const STAFF: AutocompleteAccess = { kind: "business", roles: CASE_STAFF };
+const PUBLIC = publicAccess("reference data: communes, countries, départements, airports");
+const BUSINESS = signedIn({ business: ALL_BUSINESS });
+const STAFF = signedIn({ business: CASE_STAFF });
 
 interface Definition {
   access: AutocompleteAccess;

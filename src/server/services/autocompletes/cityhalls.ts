@@ -1,5 +1,6 @@
 import type { Db } from "@/server/db/client";
 import { namedQuery } from "@/server/db/query";
+import { COMMUNE_COLUMNS, COMMUNE_JOINS, toCommuneRecord, type CommuneRow } from "@/server/services/communes/commune-record";
 import { searchTerm } from "@/server/services/search-text";
 
 /**
@@ -20,19 +21,10 @@ export interface CityhallSuggestion {
   population: number | null;
 }
 
-interface Row {
-  id: number;
-  name: string;
-  slug: string;
-  insee_code: string;
-  postal_codes: string[];
-  population: number | null;
-  department_code: string;
-  department_name: string;
-}
+type Row = CommuneRow;
 
-const COLUMNS = `c.id, c.name, c.slug, c.insee_code, c.postal_codes, c.population, d.code AS department_code, d.name AS department_name`;
-const FROM = `FROM cityhalls c JOIN departments d ON d.code = c.department_code`;
+const COLUMNS = COMMUNE_COLUMNS;
+const FROM = `FROM cityhalls c ${COMMUNE_JOINS}`;
 const RANK = `c.population DESC NULLS LAST, c.name, c.id`;
 
 const TOP_SQL = `SELECT ${COLUMNS} ${FROM} WHERE NOT c.disabled ORDER BY ${RANK} LIMIT $1`;
@@ -61,7 +53,7 @@ const CODE_SQL = `WITH matches AS (
     UNION
     SELECT cityhall_id FROM cityhall_postal_codes WHERE postal_code LIKE $1
   )
-  SELECT ${COLUMNS} FROM matches m JOIN cityhalls c ON c.id = m.id JOIN departments d ON d.code = c.department_code
+  SELECT ${COLUMNS} FROM matches m JOIN cityhalls c ON c.id = m.id ${COMMUNE_JOINS}
   WHERE NOT c.disabled ORDER BY ${RANK} LIMIT $2`;
 
 /** Postal codes are digits; INSEE codes of Corsica start with 2A or 2B. */
@@ -81,13 +73,14 @@ export async function getCityhallSuggestions(db: Db, params: { q?: string; limit
 }
 
 function toSuggestion(row: Row): CityhallSuggestion {
+  const commune = toCommuneRecord(row);
   return {
-    id: Number(row.id),
-    name: row.name,
-    slug: row.slug,
-    insee_code: row.insee_code,
-    postal_codes: row.postal_codes ?? [],
-    department: { code: row.department_code, name: row.department_name },
-    population: row.population === null ? null : Number(row.population),
+    id: commune.id,
+    name: commune.name,
+    slug: commune.slug,
+    insee_code: commune.inseeCode,
+    postal_codes: commune.postalCodes,
+    department: { code: commune.departmentCode, name: commune.departmentName },
+    population: commune.population,
   };
 }

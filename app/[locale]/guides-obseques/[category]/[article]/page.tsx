@@ -1,12 +1,6 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { setRequestLocale } from "next-intl/server";
-import { buildMetadata } from "@/features/seo/metadata";
-import { articleJsonLd, breadcrumbListJsonLd } from "@/features/seo/json-ld";
-import { JsonLdScript } from "@/features/seo/json-ld-script";
 import { allArticleKeys } from "@/features/guides/guide-content";
-import { guideArticleView } from "@/features/guides/guide-views";
-import { GuideArticlePage } from "@/features/guides/guide-article-page";
+import { guideArticleMetadata, GuideArticleRoute } from "@/features/guides/guide-routes";
 
 type Props = { params: Promise<{ locale: string; category: string; article: string }> };
 
@@ -22,19 +16,9 @@ export async function generateStaticParams({ params }: { params: { category?: st
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, category, article } = await params;
-  const view = await guideArticleView(locale, category, article);
-  return view ? buildMetadata(view.metadata) : {};
+  return guideArticleMetadata(locale, category, article);
 }
 
 export default async function Page({ params }: Props) {
-  const { locale, category, article } = await params;
-  setRequestLocale(locale);
-  const view = await guideArticleView(locale, category, article);
-  if (!view) notFound();
-  return (
-    <>
-      <JsonLdScript data={[articleJsonLd(view.jsonLdArticle), breadcrumbListJsonLd(view.jsonLdCrumbs)]} />
-      <GuideArticlePage view={view} />
-    </>
-  );
+  return <GuideArticleRoute {...await params} />;
 }

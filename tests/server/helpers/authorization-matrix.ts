@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { signInHeaders, type TestContext } from "./app";
+
+/**
+ * Who calls in an authorisation-matrix row: a visitor, the seeded client, each seeded
+ * business role, and two broken credentials (a forged token, a token sent with another
+ * user's uid), which must count as no session at all.
+ */
+export const CALLERS = {
+  visitor: null,
+  client: { realm: "client", email: "client@demo.test" },
+  admin: { realm: "business_user", email: "admin@demo.test" },
+  director: { realm: "business_user", email: "directeur@demo.test" },
+  advisor: { realm: "business_user", email: "conseiller@demo.test" },
+  guest: { realm: "business_user", email: "analyste@demo.test" },
+  pro: { realm: "business_user", email: "pro@demo.test" },
+  forged: { realm: "business_user", email: "admin@demo.test", forge: { "access-token": "forged" } },
+  borrowed: { realm: "business_user", email: "admin@demo.test", forge: { uid: "directeur@demo.test" } },
+} as const satisfies Record<string, { realm: "client" | "business_user"; email: string; forge?: Record<string, string> } | null>;
+
+export type CallerName = keyof typeof CALLERS;
+
+export interface MatrixRow {
+  /** "GET /api/v1/deals?per_page=1"; the method defaults to GET. */
+  request: string;
+  body?: unknown;
+  /** The status each caller gets; callers left out are not tried on this row. */
+  expect: Partial<Record<CallerName, number>>;
+}
+
+const REFUSALS: Record<number, unknown> = {
+  401: { error: "Unauthorized", message: "unauthorized" },
+  403: { error: "Forbidden", message: "forbidden" },
+};
+
+async function headersOf(ctx: TestContext, name: CallerName): Promise<Record<string, string>> {
+  const caller = CALLERS[name];
+  if (!caller) return {};
+  const headers = await signInHeaders(ctx.db, caller.realm, caller.email);
+  return "forge" in caller ? { ...headers, ...caller.forge } : headers;
+}
+
+/**
+ * One test per (row, caller): the status is the one in the table and a refusal has the
+ * shared error body (401 unauthorized, 403 forbidden). A domain's matrix test is its table.
+ */
+export function describeAuthorizationMatrix(title: string, context: () => TestContext, rows: readonly MatrixRow[]): void {
+  const cases = rows.flatMap((row) => Object.entries(row.expect).map(([caller, status]) => ({ row, caller: caller as CallerName, status: status! })));
+  describe(`authorisation matrix: ${title}`, () => {
+    it.each(cases.map((c) => [c.row.request, c.caller, c.status, c] as const))("%s as %s answers %i", async (_request, _caller, _status, { row, caller, status }) => {
+      const ctx = context();
+      const [method, path] = row.request.includes(" ") ? (row.request.split(" ", 2) as [string, string]) : ["GET", row.request];
+      const headers: Record<string, string> = { ...(await headersOf(ctx, caller)) };
+      if (row.body !== undefined) headers["content-type"] = "application/json";
+      const response = await ctx.app.request(path, { method, headers, body: row.body === undefined ? undefined : JSON.stringify(row.body) });
+      expect(response.status).toBe(status);
+      if (REFUSALS[status]) expect(await response.json()).toEqual(REFUSALS[status]);
+    });
+  });
+}
