@@ -110,9 +110,9 @@ function serverImportsOfClientValues(entries: string[]): { findings: Finding[]; 
     for (const { specifier, names } of valueImports(parse(file).source)) {
       const target = resolve(file, specifier);
       if (!target || names.length === 0) continue;
-      const module = parse(target);
-      if (module.client) {
-        for (const name of names) if (!isComponentExport(module.source, name)) findings.push({ importer: relative(ROOT, file), module: relative(ROOT, target), name });
+      const imported = parse(target);
+      if (imported.client) {
+        for (const name of names) if (!isComponentExport(imported.source, name)) findings.push({ importer: relative(ROOT, file), module: relative(ROOT, target), name });
       } else queue.push(target);
     }
   }
