@@ -56,7 +56,6 @@ async function seoFacts(page: Page) {
 }
 
 test.describe("every public page, in French", () => {
-
   for (const path of PUBLIC_PAGES) {
     test(`${path}: accessible and described for search engines`, async ({ page, baseURL }) => {
       const response = await page.goto(path);
