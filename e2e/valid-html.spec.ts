@@ -15,6 +15,7 @@ import { PARAMETERLESS_PAGES } from "./public-pages";
 
 const SAMPLE = [
   "/me-connecter",
+  "/me-connecter/mot-de-passe-oublie",
   "/pompes-funebres/lyon-69123",
   "/pompes-funebres/marseille-13055",
   "/pompes-funebres/rhone-69",
@@ -25,7 +26,9 @@ const SAMPLE = [
   "/guides-obseques/aides-financieres/capital-deces-cpam",
   "/guides-obseques/que-faire-apres-un-deces/premieres-demarches-apres-un-deces",
 ] as const;
-const PAGES = [...PARAMETERLESS_PAGES, ...SAMPLE];
+/** The page a mistyped address gets, answered with a 404. */
+const NOT_FOUND = "/pompes-funebres/nulle-part-00000";
+const PAGES = [...PARAMETERLESS_PAGES, ...SAMPLE, NOT_FOUND];
 
 const VNU_JAR = join(createRequire(import.meta.url).resolve("vnu-jar/package.json"), "..", "build", "dist", "vnu.jar");
 
@@ -64,7 +67,7 @@ test("every public page is valid HTML for the Nu HTML Checker, in French and in 
     const files = new Map<string, string>();
     for (const [locale, origin] of [["fr", french.origin], ["ar", arabic.origin]] as const) {
       for (const { path, status, html } of await fetchAll(page, origin)) {
-        expect(status, `${locale} ${path}`).toBe(200);
+        expect(status, `${locale} ${path}`).toBe(path === NOT_FOUND ? 404 : 200);
         expect(html, `${locale} ${path}`).toContain(`<html lang="${locale}"`);
         const name = `${locale}${path === "/" ? "-home" : path.replaceAll("/", "-")}.html`;
         writeFileSync(join(folder, name), html);
