@@ -47,7 +47,9 @@ export function Hero({ title, lead, action, call, prominent = false, children, f
               {/* One inline run, so the link's name keeps the space between label and number. */}
               <span>
                 {call.label ? <>{call.label} </> : null}
-                <span dir="ltr">{ADVISOR_PHONE}</span>
+                <span dir="ltr" className="whitespace-nowrap">
+                  {ADVISOR_PHONE}
+                </span>
               </span>
             </a>
           ) : null}
