@@ -194,8 +194,7 @@ test.describe("financial aid calculator", () => {
   });
 });
 
-test("guides and the calculator fit a phone screen without sideways scrolling @phone", async ({ page, isMobile }) => {
-  test.skip(!isMobile, "phone layout only");
+test("guides and the calculator fit a phone screen without sideways scrolling @phone-only", async ({ page }) => {
   for (const path of [ARTICLE, "/lexique-obseques", "/aides-financieres", "/prestations-obseques-en-details"]) {
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { E2E_PREVIEW_SECRET } from "./test-server";
 
 /**
  * The place pages (/pompes-funebres), the repatriation pages (/rapatriement-corps-pays),
@@ -235,9 +236,7 @@ test.describe("preview mode", () => {
   });
 
   test("the secret turns the preview on for one browser, and the banner turns it off", async ({ page }) => {
-    const secret = process.env.PREVIEW_SECRET;
-    test.skip(!secret, "PREVIEW_SECRET is not set for this server");
-    await page.goto(`/api/draft?secret=${encodeURIComponent(secret!)}&path=${encodeURIComponent("/avis-paisible")}`);
+    await page.goto(`/api/draft?secret=${encodeURIComponent(E2E_PREVIEW_SECRET)}&path=${encodeURIComponent("/avis-paisible")}`);
     await expect(page).toHaveURL(/\/avis-paisible$/);
     const banner = page.getByRole("region", { name: "Mode aperçu" });
     await expect(banner).toBeVisible();

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // npm test: everything that checks the product, in order of speed; exits non-zero on the first failure.
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { ensureBuild, ensureDependencies, hasScript, isRoot, run } from "./lib.mjs";
 
 const CHROMIUM = "/usr/bin/chromium";
+// The Nu HTML Checker (vnu-jar) is a Java program; Debian's runtime, never a downloaded one.
+const JAVA = "/usr/bin/java";
 
 ensureDependencies();
 run("npx", ["next", "typegen"]);
@@ -12,12 +14,20 @@ run("npx", ["eslint", ".", "--max-warnings=0"]);
 run("npx", ["vitest", "run"]);
 if (hasScript("test:pg")) run("npm", ["run", "--silent", "test:pg"]);
 
-if (!existsSync(CHROMIUM)) {
+const systemPackages = [
+  { path: CHROMIUM, pkg: "chromium", why: "The browser tests need Debian's Chromium" },
+  { path: JAVA, pkg: "default-jre-headless", why: "The HTML check (Nu HTML Checker) needs Java" },
+].filter(({ path }) => !existsSync(path));
+if (systemPackages.length > 0) {
+  const names = systemPackages.map(({ pkg }) => pkg);
   if (isRoot()) {
+    // Slim Debian images drop the man folders, where Java's postinst links its pages.
+    mkdirSync("/usr/share/man/man1", { recursive: true });
     run("apt-get", ["update"]);
-    run("apt-get", ["install", "-y", "--no-install-recommends", "chromium"]);
+    run("apt-get", ["install", "-y", "--no-install-recommends", ...names], { env: { DEBIAN_FRONTEND: "noninteractive" } });
   } else {
-    console.error(`\n✖ The browser tests need Debian's Chromium at ${CHROMIUM}. Install it with:\n    sudo apt-get install -y chromium\n`);
+    for (const { path, why } of systemPackages) console.error(`\n✖ ${why} at ${path}.`);
+    console.error(`Install with:\n    sudo apt-get install -y ${names.join(" ")}\n`);
     process.exit(1);
   }
 }

@@ -15,7 +15,7 @@ import { Spinner } from "@/ui/spinner";
  * No "use client": without `loading` the component attaches no handler of its own,
  * so server components can render it; a loading state only exists in client code.
  */
-export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
+export type ButtonVariant = "primary" | "accent" | "secondary" | "neutral" | "ghost" | "danger";
 export type ButtonSize = "md" | "lg";
 
 export type ButtonStyleOptions = {
@@ -32,7 +32,11 @@ const BASE =
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: "border-transparent bg-primary text-on-primary hover:bg-primary-hover",
+  // The one call to action of a page (start the quote), warmer than the brand colour.
+  accent: "border-transparent bg-accent text-on-primary hover:bg-accent-hover",
   secondary: "border-line-strong bg-surface text-primary hover:bg-primary-soft",
+  // Beside an accent button: present but quieter (the advisors' phone number).
+  neutral: "border-line-strong bg-surface text-ink hover:bg-sand-100",
   ghost: "border-transparent bg-transparent text-primary hover:bg-primary-soft",
   danger: "border-transparent bg-danger text-on-primary hover:bg-danger-hover",
 };

@@ -1,4 +1,5 @@
 import { ADVISOR_PHONE, ADVISOR_PHONE_E164 } from "@/config/brand";
+import { PhoneIcon } from "@/ui/phone-icon";
 
 /**
  * The advisors' number. On narrow screens only an icon shows, except for visitors who
@@ -8,9 +9,7 @@ import { ADVISOR_PHONE, ADVISOR_PHONE_E164 } from "@/config/brand";
 export function PhoneLink({ ariaLabel, className, compactOnPhone = true }: { ariaLabel: string; className?: string; compactOnPhone?: boolean }) {
   return (
     <a href={`tel:${ADVISOR_PHONE_E164}`} aria-label={ariaLabel} className={className}>
-      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-        <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z" />
-      </svg>
+      <PhoneIcon />
       <span className={compactOnPhone ? "phone-number" : undefined} dir="ltr">{ADVISOR_PHONE}</span>
     </a>
   );

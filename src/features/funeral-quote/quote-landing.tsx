@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { ADVISOR_PHONE, ADVISOR_PHONE_E164 } from "@/config/brand";
 import { paths } from "@/config/paths";
 import { buttonClasses } from "@/ui/button";
+import { Hero } from "@/ui/hero";
 import { QuoteReviews } from "./quote-reviews";
 
 /**
@@ -26,9 +27,13 @@ export async function QuoteLanding() {
   const t = await getTranslations("Quote.landing");
   return (
     <div className="mx-auto max-w-6xl px-4 sm:px-6">
-      <section className="py-10 sm:py-16">
-        <h1 className="max-w-3xl text-3xl sm:text-5xl">{t("title")}</h1>
-        <p className="mt-5 max-w-2xl text-lg text-ink-soft sm:text-xl">{t("lead")}</p>
+      <Hero
+        title={t("title")}
+        lead={t("lead")}
+        action={{ href: paths.funnelStart(), label: t("start") }}
+        call={{ label: t("call") }}
+        footer={<p className="mt-4 text-ink-soft">{t("duration")}</p>}
+      >
         <ul className="mt-6 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-x-6">
           {(["reassureFree", "reassureLegal", "reassureSaved"] as const).map((key) => (
             <li key={key} className="flex items-start gap-2 text-ink">
@@ -37,16 +42,7 @@ export async function QuoteLanding() {
             </li>
           ))}
         </ul>
-        <div className="mt-8 flex flex-wrap items-center gap-3">
-          <Link href={paths.funnelStart()} className={buttonClasses({ size: "lg" })}>
-            {t("start")}
-          </Link>
-          <a href={`tel:${ADVISOR_PHONE_E164}`} className={buttonClasses({ size: "lg", variant: "secondary" })}>
-            {t("call")} <span dir="ltr">{ADVISOR_PHONE}</span>
-          </a>
-        </div>
-        <p className="mt-4 text-ink-soft">{t("duration")}</p>
-      </section>
+      </Hero>
 
       <section aria-labelledby="quote-how" className="border-t border-line py-10">
         <h2 id="quote-how" className="text-2xl sm:text-3xl">

@@ -1,10 +1,11 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { ADVISOR_PHONE, ADVISOR_PHONE_E164 } from "@/config/brand";
+import { ADVISOR_PHONE } from "@/config/brand";
 import { paths } from "@/config/paths";
 import { pageVar, type PageState } from "@/domain/page-state";
 import type { PriceExample } from "@/domain/price-examples";
+import { Hero } from "@/ui/hero";
 
 const PROMISES = [
   { key: "prices", icon: "M4 7h16M4 12h10M4 17h7M17 14l2 2 4-4" },
@@ -52,29 +53,14 @@ export async function HomePage({
 
   return (
     <div>
-      <section className="bg-sand-50">
-        <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-20">
-          <h1 className="max-w-3xl text-4xl sm:text-6xl">{t("hero.heading")}</h1>
-          <p className="mt-5 max-w-2xl text-lg text-ink-soft sm:text-xl">{t("hero.lead")}</p>
-          <div className="mt-8 flex flex-wrap items-center gap-3">
-            <Link
-              href={paths.funeralQuote()}
-              className="inline-flex min-h-13 items-center rounded-md bg-accent px-7 text-lg font-semibold text-on-primary hover:bg-accent-hover"
-            >
-              {t("hero.cta")}
-            </Link>
-            <a
-              href={`tel:${ADVISOR_PHONE_E164}`}
-              aria-label={shell("callAria", { phone: ADVISOR_PHONE })}
-              className="inline-flex min-h-13 items-center gap-2 rounded-md border border-line-strong bg-surface px-5 text-lg font-semibold text-ink hover:bg-sand-100"
-            >
-              <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-                <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z" />
-              </svg>
-              <span dir="ltr">{ADVISOR_PHONE}</span>
-            </a>
-          </div>
-          {rating.total_reviews > 0 ? (
+      <Hero
+        prominent
+        title={t("hero.heading")}
+        lead={t("hero.lead")}
+        action={{ href: paths.funeralQuote(), label: t("hero.cta") }}
+        call={{ ariaLabel: shell("callAria", { phone: ADVISOR_PHONE }) }}
+        footer={
+          rating.total_reviews > 0 ? (
             <p className="mt-6">
               <Link href={paths.reviews()} className="text-primary underline underline-offset-[0.2em] hover:decoration-2" data-testid="home-rating">
                 {t("hero.rating", {
@@ -83,9 +69,9 @@ export async function HomePage({
                 })}
               </Link>
             </p>
-          ) : null}
-        </div>
-      </section>
+          ) : null
+        }
+      />
 
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <section aria-labelledby="promise-heading" className="py-14">

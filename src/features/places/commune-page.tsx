@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { ADVISOR_PHONE, ADVISOR_PHONE_E164 } from "@/config/brand";
+import { ADVISOR_PHONE } from "@/config/brand";
 import { paths } from "@/config/paths";
+import { Hero } from "@/ui/hero";
 import { DEADLINES, type CommuneView } from "./commune-view";
 import type { ScenarioEstimate } from "./local-estimate";
 import { PartnerLists } from "./partner-list";
@@ -57,32 +58,21 @@ export async function CommunePage({ view, rating }: { view: CommuneView; rating:
 
   return (
     <div className="mx-auto max-w-6xl px-4 sm:px-6">
-      <header className="py-8 sm:py-10">
-        <h1 className="max-w-3xl text-3xl sm:text-5xl">{t("heading", { commune: name })}</h1>
-        <p className="mt-4 max-w-2xl text-lg text-ink-soft">{t("lead", { commune: name, department: view.department.name })}</p>
-        {rating.total > 0 ? (
-          <p className="mt-3">
-            <Link href={paths.reviews()} className="text-primary underline underline-offset-[0.2em] hover:decoration-2">
-              {t("ratingLine", { rating: format.number(rating.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 }), count: rating.total })}
-            </Link>
-          </p>
-        ) : null}
-        <div className="mt-6 flex flex-wrap items-center gap-3">
-          <Link
-            href={paths.funeralQuote()}
-            className="inline-flex min-h-12 items-center rounded-md bg-accent px-6 text-lg font-semibold text-on-primary hover:bg-accent-hover"
-          >
-            {t("estimate.cta")}
-          </Link>
-          <a
-            href={`tel:${ADVISOR_PHONE_E164}`}
-            aria-label={shell("callAria", { phone: ADVISOR_PHONE })}
-            className="inline-flex min-h-12 items-center gap-2 rounded-md border border-line-strong px-5 text-lg font-semibold text-ink hover:bg-sand-50"
-          >
-            <span dir="ltr">{ADVISOR_PHONE}</span>
-          </a>
-        </div>
-      </header>
+      <Hero
+        title={t("heading", { commune: name })}
+        lead={t("lead", { commune: name, department: view.department.name })}
+        action={{ href: paths.funeralQuote(), label: t("estimate.cta") }}
+        call={{ ariaLabel: shell("callAria", { phone: ADVISOR_PHONE }) }}
+        footer={
+          rating.total > 0 ? (
+            <p className="mt-6">
+              <Link href={paths.reviews()} className="text-primary underline underline-offset-[0.2em] hover:decoration-2">
+                {t("ratingLine", { rating: format.number(rating.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 }), count: rating.total })}
+              </Link>
+            </p>
+          ) : null
+        }
+      />
 
       <div className="grid gap-10 lg:grid-cols-3">
         <div className="space-y-12 lg:col-span-2">

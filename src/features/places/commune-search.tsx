@@ -143,7 +143,10 @@ export function CommuneSearch({ labels, defaultValue = "" }: { labels: CommuneSe
           <input
             id={inputId}
             name="q"
-            type="search"
+            // A combobox may not be a type="search" input (HTML-ARIA); the keyboard still offers "search".
+            type="text"
+            inputMode="search"
+            enterKeyHint="search"
             value={value}
             maxLength={AUTOCOMPLETE_Q_MAX}
             autoComplete="off"

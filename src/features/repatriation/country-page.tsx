@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { ADVISOR_PHONE, ADVISOR_PHONE_E164 } from "@/config/brand";
+import { ADVISOR_PHONE } from "@/config/brand";
 import { paths } from "@/config/paths";
+import { Hero } from "@/ui/hero";
 import { DemoTag, UnpublishedTag } from "@/ui/tags";
 import type { CountryView } from "./country-view";
 
@@ -35,26 +36,14 @@ export async function CountryPage({ view, locale }: { view: CountryView; locale:
 
   return (
     <div className="mx-auto max-w-6xl px-4 sm:px-6">
-      <header className="py-8 sm:py-10">
-        <h1 className="max-w-3xl text-3xl sm:text-5xl">{t("heading", { country })}</h1>
-        <p className="mt-4 max-w-2xl text-lg text-ink-soft">{t("lead", { country })}</p>
+      <Hero
+        title={t("heading", { country })}
+        lead={t("lead", { country })}
+        action={{ href: paths.funeralQuote(), label: t("ctaQuote") }}
+        call={{ ariaLabel: shell("callAria", { phone: ADVISOR_PHONE }) }}
+      >
         <p className="mt-3 max-w-2xl">{t(`agreement.${view.agreement}`, { country })}</p>
-        <div className="mt-6 flex flex-wrap items-center gap-3">
-          <Link
-            href={paths.funeralQuote()}
-            className="inline-flex min-h-12 items-center rounded-md bg-accent px-6 text-lg font-semibold text-on-primary hover:bg-accent-hover"
-          >
-            {t("ctaQuote")}
-          </Link>
-          <a
-            href={`tel:${ADVISOR_PHONE_E164}`}
-            aria-label={shell("callAria", { phone: ADVISOR_PHONE })}
-            className="inline-flex min-h-12 items-center gap-2 rounded-md border border-line-strong px-5 text-lg font-semibold text-ink hover:bg-sand-50"
-          >
-            <span dir="ltr">{ADVISOR_PHONE}</span>
-          </a>
-        </div>
-      </header>
+      </Hero>
 
       <div className="grid grid-cols-1 gap-10 lg:grid-cols-3">
         <div className="min-w-0 space-y-12 lg:col-span-2">

@@ -1,9 +1,8 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { ADVISOR_PHONE } from "@/config/brand";
 import { paths } from "@/config/paths";
-import { PhoneLink } from "@/ui/phone-link";
+import { Hero } from "@/ui/hero";
 
 /**
  * The opening of a public page: heading, a sentence on what it offers, and the two ways
@@ -19,25 +18,12 @@ export async function IntroPage({ page, values, children, showQuoteCta = true }:
   const shell = await getTranslations("Shell");
   return (
     <div className="mx-auto max-w-6xl px-4 sm:px-6">
-      <section className="py-10 sm:py-16">
-        <h1 className="max-w-3xl text-3xl sm:text-5xl">{t(`${page}.heading`, values)}</h1>
-        <p className="mt-5 max-w-2xl text-lg text-ink-soft sm:text-xl">{t(`${page}.lead`, values)}</p>
-        {showQuoteCta ? (
-          <div className="mt-8 flex flex-wrap items-center gap-3">
-            <Link
-              href={paths.funeralQuote()}
-              className="inline-flex min-h-12 items-center rounded-md bg-accent px-6 text-lg font-semibold text-on-primary hover:bg-accent-hover"
-            >
-              {t("ctaQuote")}
-            </Link>
-            <PhoneLink
-              compactOnPhone={false}
-              ariaLabel={shell("callAria", { phone: ADVISOR_PHONE })}
-              className="inline-flex min-h-12 items-center gap-2 rounded-md border border-line-strong px-5 text-lg font-semibold text-ink hover:bg-sand-50"
-            />
-          </div>
-        ) : null}
-      </section>
+      <Hero
+        title={t(`${page}.heading`, values)}
+        lead={t(`${page}.lead`, values)}
+        action={showQuoteCta ? { href: paths.funeralQuote(), label: t("ctaQuote") } : undefined}
+        call={showQuoteCta ? { ariaLabel: shell("callAria", { phone: ADVISOR_PHONE }) } : undefined}
+      />
       {children}
     </div>
   );

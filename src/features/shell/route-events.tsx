@@ -4,9 +4,7 @@ import { useEffect, useRef } from "react";
 import { usePathname, useSearchParams } from "next/navigation";
 import { sendPageView } from "./page-view";
 import { hasTrackingParam, PHONE_TRACKING_CLASS } from "./has-tracking-param";
-
-export const TOP_ELEMENT_ID = "top";
-export const MAIN_ELEMENT_ID = "contenu";
+import { MAIN_ELEMENT_ID, TOP_ELEMENT_ID } from "./element-ids";
 
 // Survives StrictMode's double effects and remounts, so each URL is counted once.
 let lastTrackedUrl: string | null = null;

@@ -26,10 +26,11 @@ export async function ServiceTiles({ headingLevel = "h2" }: { headingLevel?: "h2
                 <path d={tile.icon} />
               </svg>
             </span>
-            <span>
+            {/* Block elements: a heading may sit in a link (flow content) but never in a span. */}
+            <div>
               <Heading className="font-sans text-lg font-semibold text-ink group-hover:underline">{t(tile.key)}</Heading>
-              <span className="mt-1 block text-ink-soft">{t(`${tile.key}Hint`)}</span>
-            </span>
+              <p className="mt-1 text-ink-soft">{t(`${tile.key}Hint`)}</p>
+            </div>
           </Link>
         </li>
       ))}
