@@ -16,7 +16,7 @@ import type { MailMessage } from "@/server/integrations/mail/mail-message";
 type Translate = (key: string, values?: Record<string, string>) => string;
 
 async function quoteMessages(locale: Locale): Promise<{ Quote: Record<string, unknown> }> {
-  return (await import(`../../../messages/${locale}.json`)).default as { Quote: Record<string, unknown> };
+  return (await import(`../../../../messages/${locale}.json`)).default as { Quote: Record<string, unknown> };
 }
 
 function escapeHtml(value: string): string {
