@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DealKind } from "@/domain/schemas/deal";
-import type { FunnelCreateInput } from "@/domain/schemas/funeral-funnel";
+import type { TrackingInput } from "@/domain/schemas/tracking";
 import type { Db } from "@/server/db/client";
 import { queryRows } from "@/server/db/query";
 import { notifyEnqueued } from "@/server/jobs/queue";
@@ -30,7 +30,8 @@ export interface NewDeal {
   existingOwnerId: number | null;
   defunct: NewDefunct;
   setting: { key: string; value: unknown };
-  tracking: NonNullable<FunnelCreateInput["tracking"]> | null;
+  /** Marketing attributes, only with the visitor's consent. */
+  tracking: TrackingInput | null;
   steps: AutoStepRow[];
   /** Hash of the deal's first resume token (the raw value goes back to the caller only). */
   resumeTokenHash: string;
