@@ -3,13 +3,12 @@ import type { Db } from "@/server/db/client";
 import { dealAbilities } from "@/server/db/schema/deals";
 import { clients } from "@/server/db/schema/users";
 import { ApiError } from "@/server/http/errors";
+import type { ClientRow } from "@/server/services/auth/users";
 
 /**
  * The deal's owner: the client holding its `owner` ability (SPEC §3 "Deal ability"). A
  * funnel creates them from the contact step, or attaches the signed-in account holder.
  */
-
-export type ClientRow = typeof clients.$inferSelect;
 
 /** The contact details a funnel writes on the owner's client row. */
 export interface OwnerDetails {

@@ -1,7 +1,8 @@
 import type { QuoteAnswers } from "@/domain/quote/answers";
 import type { FunnelClientInput, FunnelDefunctInput } from "@/domain/schemas/funeral-funnel";
 import type { NewDefunct } from "@/server/services/deals/create-deal";
-import type { ClientRow, OwnerDetails } from "@/server/services/deals/deal-owner";
+import type { ClientRow } from "@/server/services/auth/users";
+import type { OwnerDetails } from "@/server/services/deals/deal-owner";
 import type { QuoteCommune } from "@/server/services/quote-catalog";
 
 /** The funnel's answers mapped to the deal's rows. */
