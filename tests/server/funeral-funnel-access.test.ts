@@ -10,7 +10,7 @@ import { setMailer } from "@/server/integrations/mail/mailer";
 import { JOB_HANDLERS } from "@/server/jobs/handlers";
 import { drainJobs } from "@/server/jobs/worker";
 import { authNow } from "@/server/services/auth/clock";
-import { FUNNEL_QUOTE_EMAIL_JOB } from "@/server/services/funeral-funnel";
+import { FUNNEL_QUOTE_EMAIL_JOB } from "@/server/services/funeral-funnel/submission-jobs";
 import { sha256 } from "@/server/services/auth/secrets";
 import { fakeClock, freshIp } from "./auth-helpers";
 import { createTestApp, signInHeaders, type TestContext } from "./helpers/app";

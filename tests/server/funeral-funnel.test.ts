@@ -8,7 +8,7 @@ import type { MailMessage, Mailer } from "@/server/integrations/mail/mail-messag
 import { setMailer } from "@/server/integrations/mail/mailer";
 import { JOB_HANDLERS } from "@/server/jobs/handlers";
 import { drainJobs } from "@/server/jobs/worker";
-import { FUNNEL_QUOTE_EMAIL_JOB } from "@/server/services/funeral-funnel";
+import { FUNNEL_QUOTE_EMAIL_JOB } from "@/server/services/funeral-funnel/submission-jobs";
 import { createTestApp, getJson, signInHeaders, type TestContext } from "./helpers/app";
 import { pdfTextRuns } from "./integrations/pdf/pdf-text";
 

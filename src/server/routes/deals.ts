@@ -9,7 +9,7 @@ import { guard, sessionOf } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/env";
 import { ApiError } from "@/server/http/errors";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
-import { getDeal, listDeals, type DealReader } from "@/server/services/deals";
+import { getDeal, listDeals, type DealReader } from "@/server/services/deals/read-deals";
 
 /**
  * Deals for the back-office and the client space. Advisors (admin, funeral director,

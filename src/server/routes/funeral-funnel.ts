@@ -8,10 +8,13 @@ import { clientIp } from "@/server/http/client-ip";
 import { ApiError } from "@/server/http/errors";
 import { requestLocale } from "@/server/http/locale";
 import { getMailer } from "@/server/integrations/mail/mailer";
-import { renderQuotePdf } from "@/server/integrations/pdf/quote-pdf";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import { authNow } from "@/server/services/auth/clock";
-import { createFunnelDeal, getFunnelDeal, RateLimitedError, updateFunnelDeal, type FunnelContext } from "@/server/services/funeral-funnel";
+import { createFunnelDeal } from "@/server/services/funeral-funnel/create-funnel-deal";
+import { RateLimitedError, type FunnelContext } from "@/server/services/funeral-funnel/funnel-context";
+import { getFunnelDeal } from "@/server/services/funeral-funnel/get-funnel-deal";
+import { funnelQuotePdf } from "@/server/services/funeral-funnel/quote-pdf";
+import { updateFunnelDeal } from "@/server/services/funeral-funnel/update-funnel-deal";
 import { getPricingData, operatorIdentity } from "@/server/services/quote-pricing";
 import type { Context } from "hono";
 import { publicAccess } from "@/domain/access";
@@ -186,20 +189,9 @@ export function registerFuneralFunnelRoutes(app: OpenAPIHono<AppEnv>) {
   // GET /api/v1/funeral_funnel/deals/{uuid}/quote.pdf – the quote in the legal model, as a PDF
   app.openapi(quotePdfRoute, async (c) => {
     const uuid = c.req.valid("param").uuid;
-    const deal = await getFunnelDeal(c.get("db"), uuid, funnelContext(c, c.req.header(RESUME_TOKEN_HEADER) ?? c.req.valid("query").token ?? null));
-    if (!deal) throw new ApiError(404, "not_found");
-    const name = (person: { civility?: string | null; firstname: string | null; lastname: string | null } | null) =>
-      person ? [person.civility, person.firstname, person.lastname].filter(Boolean).join(" ") || null : null;
-    const pdf = await renderQuotePdf({
-      quote: deal.quote,
-      reference: uuid.slice(0, 8).toUpperCase(),
-      issuedAt: new Date(deal.updated_at * 1000),
-      family: name(deal.client),
-      deceased: name(deal.defunct),
-      commune: deal.commune ? `${deal.commune.name}${deal.commune.postal_code ? ` (${deal.commune.postal_code})` : ""}` : null,
-      deathDate: deal.defunct?.death_date ?? null,
-    });
-    return c.body(new Uint8Array(pdf), 200, {
+    const pdf = await funnelQuotePdf(c.get("db"), uuid, funnelContext(c, c.req.header(RESUME_TOKEN_HEADER) ?? c.req.valid("query").token ?? null));
+    if (!pdf) throw new ApiError(404, "not_found");
+    return c.body(pdf, 200, {
       "content-type": "application/pdf",
       "content-disposition": `inline; filename="devis-obseques-${uuid.slice(0, 8)}.pdf"`,
       "cache-control": "private, no-store",

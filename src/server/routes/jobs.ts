@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { signedIn } from "@/domain/access";
 import { ROLES } from "@/domain/roles";
+import { epochSeconds } from "@/domain/time";
 import { idSchema } from "@/domain/schemas/common";
 import { optOutSchema } from "@/domain/schemas/opt-out";
 import { clients } from "@/server/db/schema/users";
@@ -84,7 +85,7 @@ function deadJobView(job: JobRow) {
     attempts: job.attempts,
     max_attempts: job.max_attempts,
     last_error: job.last_error,
-    created_at: Math.floor(job.created_at.getTime() / 1000),
+    created_at: epochSeconds(job.created_at),
   };
 }
 

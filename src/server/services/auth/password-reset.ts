@@ -7,6 +7,7 @@ import { enqueue, notifyEnqueued } from "@/server/jobs/queue";
 import { RESET_TOKEN_LIFETIME_MS } from "@/server/services/auth/constants";
 import { hashPassword } from "@/server/services/auth/passwords";
 import { passwordResetEmail } from "@/server/services/auth/reset-email";
+import { replaceResetToken, resetLink } from "@/server/services/auth/reset-tokens";
 import { randomSecret, sha256 } from "@/server/services/auth/secrets";
 import { createSession, revokeOtherSessions, type IssuedToken } from "@/server/services/auth/sessions";
 import { findAccountByEmail, findAccountById, setPasswordHash, type AuthAccount, type Realm } from "@/server/services/auth/users";
@@ -59,22 +60,10 @@ export async function deliverPasswordResetEmail(db: Db, payload: PasswordResetJo
   const account = await findAccountById(db, payload.realm, payload.user_id);
   if (!account || account.disabled) return;
   await sendEmailOnce(db, mailer, idempotencyKey, async () => {
-    const token = randomSecret(32);
-    await db.transaction(async (tx) => {
-      await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.realm, payload.realm), eq(passwordResetTokens.userId, account.id)));
-      await tx.insert(passwordResetTokens).values({
-        realm: payload.realm,
-        userId: account.id,
-        tokenHash: sha256(token),
-        redirectUrl: payload.redirect_url,
-        expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
-        createdAt: now,
-      });
-    });
-    const query = new URLSearchParams({ reset_password_token: token, redirect_url: payload.redirect_url, config: "default" });
+    const token = await replaceResetToken(db, { realm: payload.realm, userId: account.id, redirectUrl: payload.redirect_url, lifetimeMs: RESET_TOKEN_LIFETIME_MS, now });
     return passwordResetEmail({
       to: account.email,
-      link: `${payload.edit_url}?${query.toString()}`,
+      link: resetLink(payload.edit_url, token, payload.redirect_url),
       locale: payload.locale,
       professional: payload.realm === "business_user",
     });

@@ -1,23 +1,12 @@
-import type { DealStepType } from "@/domain/deal-steps";
 import type { QuoteAnswers } from "@/domain/quote/answers";
 import type { Quote } from "@/domain/quote/pricing";
-import type { LocationType, PlaceKind, Transport } from "@/domain/schemas/deal";
+import type { AutoStepRow } from "@/server/services/deals/deal-steps";
 
 /**
  * The steps of a funeral deal, derived from the funnel's answers and the quote: the
- * advisor's checklist of what happens where (SPEC §3 "Deal step types"). Steps the
- * funnel derives are `auto`; an advisor's own steps (`manual`) are never replaced.
+ * advisor's checklist of what happens where (SPEC §3 "Deal step types"), written as the
+ * deal's automatic steps (services/deals/deal-steps.ts).
  */
-export interface FunnelStepRow {
-  stepType: DealStepType;
-  position: number;
-  scheduledAt: Date | null;
-  locationType: LocationType | null;
-  locationId: number | null;
-  placeKind: PlaceKind | null;
-  transport: Transport | null;
-  comment: string | null;
-}
 
 const PLACE_OF_DEATH_LABELS: Record<NonNullable<QuoteAnswers["placeOfDeath"]>, string> = {
   home: "Décès au domicile",
@@ -68,8 +57,8 @@ export function parisInstant(date: string, time = "12:00"): Date | null {
   return new Date(naive.getTime() - (asParis - naive.getTime()));
 }
 
-export function buildFunnelSteps(answers: QuoteAnswers, quote: Quote): FunnelStepRow[] {
-  const rows: Omit<FunnelStepRow, "position">[] = [];
+export function buildFunnelSteps(answers: QuoteAnswers, quote: Quote): AutoStepRow[] {
+  const rows: Omit<AutoStepRow, "position">[] = [];
   const stay = (answers.parlorStayDays ?? 0) > 0;
   const parlorId = stay ? chosenId(answers.funeralParlorId, quotedPartnerId(quote, "PARLOR")) : null;
   const crematoriumId = chosenId(answers.crematoriumId, quotedPartnerId(quote, "CREMATORIUM"));

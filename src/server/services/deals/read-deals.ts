@@ -6,7 +6,7 @@ import { dealAbilities, dealSettings, dealSteps, deals, trackings } from "@/serv
 import { cityhalls } from "@/server/db/schema/geo";
 import { defuncts } from "@/server/db/schema/procedures";
 import { clients } from "@/server/db/schema/users";
-import { FUNNEL_SETTING_KEY } from "@/server/services/funeral-funnel";
+import { FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
 import { fromStoredQuote } from "@/server/services/quote-storage";
 import { epochSeconds } from "@/domain/time";
 
