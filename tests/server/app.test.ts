@@ -152,4 +152,24 @@ describe("GET /api/v1/health and GET /api/docs", () => {
     );
     expect(Object.keys(body.components.schemas)).toEqual(expect.arrayContaining(["Error", "UnprocessableEntity", "Cityhall", "ReviewsPage"]));
   });
+
+  it("describes the funnel's and the deals' answers field by field, not as open records", async () => {
+    type Schema = { type?: string | string[]; properties?: Record<string, Schema & { $ref?: string; anyOf?: Schema[] }>; additionalProperties?: unknown };
+    const { body } = await getJson<{ components: { schemas: Record<string, Schema> } }>(ctx.app, "/api/docs");
+    const schemas = body.components.schemas;
+    for (const id of ["FunnelDeal", "FunnelDealCreated", "FunnelDealClient", "FunnelDealDefunct", "Quote", "QuoteLine", "QuoteSection", "DealSummary", "DealDetail", "DealClient"]) {
+      expect([schemas[id]?.type].flat(), id).toContain("object");
+      expect(Object.keys(schemas[id]?.properties ?? {}).length, id).toBeGreaterThan(3);
+    }
+    const deal = schemas.FunnelDeal!.properties!;
+    expect(deal.quote?.$ref).toBe("#/components/schemas/Quote");
+    expect([deal.answers?.type].flat()).toContain("object");
+    expect(Object.keys(deal.answers?.properties ?? {})).toEqual(expect.arrayContaining(["disposition", "deathCommuneInsee", "coffinRange"]));
+    expect(Object.keys(schemas.Quote!.properties!)).toEqual(expect.arrayContaining(["lines", "sections", "totals", "deadlines", "warnings", "complete", "notes"]));
+    expect(Object.keys(schemas.FunnelDealCreated!.properties!)).toContain("resume_token");
+    expect(Object.keys(schemas.DealDetail!.properties!)).toEqual(expect.arrayContaining(["abilities", "defunct", "deal_steps", "funnel", "quote", "tracking"]));
+    // No open record left in these answers: every object lists its fields.
+    const open = JSON.stringify(["FunnelDeal", "Quote", "DealSummary", "DealDetail"].map((id) => schemas[id])).match(/"additionalProperties":\{\}/g);
+    expect(open).toBeNull();
+  });
 });

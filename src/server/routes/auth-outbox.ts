@@ -5,7 +5,6 @@ import { ApiError } from "@/server/http/errors";
 import { canReadDevOutbox } from "@/server/http/dev-access";
 import { outboxDir } from "@/server/integrations/mail/mailer";
 import { listOutbox, readOutboxMessage, type StoredMail } from "@/server/integrations/mail/outbox";
-import { jsonResponse } from "@/server/routes/responses";
 import { publicAccess } from "@/domain/access";
 import { guard } from "@/server/http/auth";
 import { escapeHtml } from "@/domain/escape-html";
@@ -31,7 +30,13 @@ const listRoute = createRoute({
   tags: ["Development"],
   summary: "E-mails written to the outbox, newest first (development only)",
   request: { query: z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }) },
-  responses: { 200: jsonResponse(z.object({ data: z.array(storedMailSchema) }), "Messages"), 404: { description: "Not available here" } },
+  responses: {
+    200: {
+      description: "Messages: JSON, or a page listing them when the caller accepts text/html",
+      content: { "application/json": { schema: z.object({ data: z.array(storedMailSchema) }) }, "text/html": { schema: z.string() } },
+    },
+    404: { description: "Not available here" },
+  },
 });
 
 const oneRoute = createRoute({
@@ -41,7 +46,13 @@ const oneRoute = createRoute({
   tags: ["Development"],
   summary: "One e-mail of the outbox; its HTML body with ?format=html",
   request: { params: z.object({ id: z.string().max(64) }), query: z.object({ format: z.enum(["json", "html"]).default("json") }) },
-  responses: { 200: jsonResponse(z.object({ data: storedMailSchema }), "The message"), 404: { description: "Unknown message" } },
+  responses: {
+    200: {
+      description: "The message as JSON, or its HTML body with ?format=html",
+      content: { "application/json": { schema: z.object({ data: storedMailSchema }) }, "text/html": { schema: z.string() } },
+    },
+    404: { description: "Unknown message" },
+  },
 });
 
 
@@ -70,7 +81,7 @@ export function registerAuthOutboxRoutes(app: OpenAPIHono<AppEnv>) {
     c.header("Cache-Control", "no-store");
     if ((c.req.header("accept") ?? "").includes("text/html")) {
       c.header("Content-Security-Policy", READER_CSP);
-      return c.html(listPage(mails)) as never;
+      return c.html(listPage(mails));
     }
     return c.json({ data: mails }, 200);
   });
@@ -84,7 +95,7 @@ export function registerAuthOutboxRoutes(app: OpenAPIHono<AppEnv>) {
     c.header("Cache-Control", "no-store");
     if (c.req.valid("query").format === "html") {
       c.header("Content-Security-Policy", READER_CSP);
-      return c.html(mail.html) as never;
+      return c.html(mail.html);
     }
     return c.json({ data: mail }, 200);
   });

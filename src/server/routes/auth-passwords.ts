@@ -9,7 +9,7 @@ import { localeFromHost, originForLocale } from "@/i18n/locale-host";
 import { assertRealm, guard, sessionDetails, setTokenHeaders } from "@/server/http/auth";
 import { clientIp } from "@/server/http/client-ip";
 import type { AppEnv } from "@/server/http/env";
-import { ApiError, errorResponse } from "@/server/http/errors";
+import { ApiError } from "@/server/http/errors";
 import { AUTH_BASES, TOKEN_RESPONSE_HEADERS, successSchema, userEnvelopeSchema, type AuthBase } from "@/server/routes/auth-schemas";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import { authNow } from "@/server/services/auth/clock";
@@ -118,7 +118,7 @@ export function registerAuthPasswordRoutes(app: OpenAPIHono<AppEnv>) {
       });
       if (!limit.allowed) {
         c.header("Retry-After", String(limit.retryAfterSeconds));
-        return errorResponse(c, 429, "rate_limited") as never;
+        throw new ApiError(429, "rate_limited");
       }
       await requestPasswordReset(c.get("db"), {
         realm: base.realm,

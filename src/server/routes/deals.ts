@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ROLES } from "@/domain/roles";
 import { idSchema, pagingMetaSchema, pagingQuerySchema } from "@/domain/schemas/common";
 import { DEAL_KINDS } from "@/domain/schemas/deal";
+import { dealDetailSchema, dealSummarySchema } from "@/domain/schemas/deal-view";
 import { signedIn } from "@/domain/access";
 import { guard, sessionOf } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/env";
@@ -24,23 +25,6 @@ const listQuerySchema = pagingQuerySchema(DEALS_DEFAULT_PER_PAGE).extend({
   state: z.string().trim().min(1, { error: "state__invalid" }).max(40, { error: "state__invalid" }).regex(/^[a-z_]+$/, { error: "state__invalid" }).optional(),
   kind: z.enum(DEAL_KINDS, { error: "kind__invalid" }).optional(),
 });
-
-const dealSummarySchema = z
-  .object({
-    id: z.number().int(),
-    uuid: z.string(),
-    kind: z.enum(DEAL_KINDS),
-    state: z.string(),
-    total_cents: z.number().int().nullable(),
-    demo: z.boolean(),
-    client: z.record(z.string(), z.unknown()).nullable(),
-    defunct: z.record(z.string(), z.unknown()).nullable(),
-    contact_channel: z.string().nullable(),
-    submitted_at: z.number().int().nullable(),
-    created_at: z.number().int(),
-    updated_at: z.number().int(),
-  })
-  .meta({ id: "DealSummary" });
 
 const listRoute = createRoute({
   method: "get",
@@ -65,7 +49,7 @@ const readRoute = createRoute({
   middleware: [guard(DEAL_READERS)] as const,
   request: { params: z.object({ id: idSchema }) },
   responses: {
-    200: jsonResponse(z.object({ data: z.record(z.string(), z.unknown()) }).meta({ id: "DealDetail" }), "The deal"),
+    200: jsonResponse(z.object({ data: dealDetailSchema }), "The deal"),
     401: errorResponses[401],
     403: errorResponses[403],
     404: errorResponses[404],

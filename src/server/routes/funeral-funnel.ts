@@ -2,6 +2,7 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { publicEnv, serverEnv } from "@/config/env";
 import { dealUuidSchema, funnelCreateSchema, funnelUpdateSchema } from "@/domain/schemas/funeral-funnel";
+import { funnelDealCreatedSchema, funnelDealViewSchema } from "@/domain/schemas/funeral-funnel-view";
 import { pricingQuerySchema, pricingResponseSchema } from "@/domain/schemas/quote-pricing";
 import type { AppEnv } from "@/server/http/env";
 import { clientIp } from "@/server/http/client-ip";
@@ -25,33 +26,6 @@ import { guard } from "@/server/http/auth";
 const FUNNEL_START = publicAccess("a visitor starts a quote without an account");
 const FUNNEL_DEAL = publicAccess("the resume token or the owner's session opens the deal (checked by the use case); the uuid alone opens nothing");
 
-const funnelDealSchema = z
-  .object({
-    uuid: z.string(),
-    state: z.string(),
-    answers: z.record(z.string(), z.unknown()),
-    current_step: z.string().nullable(),
-    locale: z.string().nullable(),
-    client: z.record(z.string(), z.unknown()).nullable(),
-    defunct: z.record(z.string(), z.unknown()).nullable(),
-    quote: z.record(z.string(), z.unknown()).meta({ description: "The legal quote: sections, lines (mandatory or optional, with why), totals in cents, deadlines, notes" }),
-    commune: z.object({ insee_code: z.string(), name: z.string(), postal_code: z.string().nullable() }).nullable(),
-    submitted_at: z.number().int().nullable(),
-    created_at: z.number().int(),
-    updated_at: z.number().int(),
-  })
-  .meta({ id: "FunnelDeal" });
-
-const createdDealSchema = funnelDealSchema
-  .extend({
-    resume_token: z.string().meta({
-      description:
-        "The deal's key for a family without a session (256 random bits, shown only here): send it back in the X-Resume-Token header. " +
-        "It expires 30 days after its last use. The uuid alone opens nothing.",
-    }),
-  })
-  .meta({ id: "FunnelDealCreated" });
-
 const uuidParams = z.object({ uuid: dealUuidSchema });
 
 /** The resume token, in the header of every funnel call on a deal. */
@@ -73,7 +47,7 @@ const createDealRoute = createRoute({
     "The answer carries `resume_token`, the deal's only key without a session. Accounts and quote e-mails are limited per address and per caller (429).",
   request: { body: { content: { "application/json": { schema: funnelCreateSchema } }, required: true } },
   responses: {
-    201: jsonResponse(createdDealSchema, "The deal with the server's quote and its resume token"),
+    201: jsonResponse(funnelDealCreatedSchema, "The deal with the server's quote and its resume token"),
     400: errorResponses[400],
     413: errorResponses[413],
     422: errorResponses[422],
@@ -92,7 +66,7 @@ const updateDealRoute = createRoute({
     "never another's details (422 deal__client__sign_in_required) nor the deal under another account (422 deal__client__locked). 404 without token nor session.",
   request: { params: uuidParams, headers: resumeHeaders, body: { content: { "application/json": { schema: funnelUpdateSchema } }, required: true } },
   responses: {
-    200: jsonResponse(funnelDealSchema, "The deal with the server's quote"),
+    200: jsonResponse(funnelDealViewSchema, "The deal with the server's quote"),
     400: errorResponses[400],
     404: errorResponses[404],
     413: errorResponses[413],
@@ -109,7 +83,7 @@ const readDealRoute = createRoute({
   summary: "Read a funnel deal back (resume on another device, or from the quote e-mail): with its resume token, or as its signed-in owner",
   description: "Through the resume token alone the answer holds the answers and the quote, not the family's contact details nor the deceased's name.",
   request: { params: uuidParams, headers: resumeHeaders },
-  responses: { 200: jsonResponse(funnelDealSchema, "The deal"), 404: errorResponses[404], 422: errorResponses[422] },
+  responses: { 200: jsonResponse(funnelDealViewSchema, "The deal"), 404: errorResponses[404], 422: errorResponses[422] },
 });
 
 const quotePdfRoute = createRoute({

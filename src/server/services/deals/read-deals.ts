@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { pagingMeta, type PagingMeta } from "@/domain/schemas/common";
+import type { QuoteAnswers } from "@/domain/quote/answers";
 import type { DealKind } from "@/domain/schemas/deal";
+import type { FunnelContactChannel, FunnelStep } from "@/domain/schemas/funeral-funnel";
 import type { Db } from "@/server/db/client";
 import { dealAbilities, dealSettings, dealSteps, deals, trackings } from "@/server/db/schema/deals";
 import { cityhalls } from "@/server/db/schema/geo";
@@ -34,12 +36,13 @@ function readableBy(reader: DealReader): SQL | undefined {
   return sql`EXISTS (SELECT 1 FROM deal_abilities a WHERE a.deal_id = ${deals.id} AND a.client_id = ${reader.clientId})`;
 }
 
+/** The funeral funnel's setting as it writes it (answers validated by the quote engine's schema on the way in). */
 interface FunnelSettingValue {
-  contact_channel?: string | null;
+  contact_channel?: FunnelContactChannel | null;
   submitted_at?: string | null;
-  current_step?: string | null;
+  current_step?: FunnelStep | null;
   locale?: string | null;
-  answers?: Record<string, unknown>;
+  answers?: QuoteAnswers;
   consent_at?: string | null;
 }
 

@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { TRACKING_TYPES } from "@/domain/constants";
+import { DEAL_STEP_TYPES } from "@/domain/deal-steps";
+import { quoteAnswersSchema } from "@/domain/quote/answers";
+import { DEAL_ABILITY_ROLES } from "@/domain/roles";
+import { DEAL_KINDS, LOCATION_TYPES, PLACE_KINDS, STEP_MODES, TRANSPORTS } from "@/domain/schemas/deal";
+import { FUNNEL_CONTACT_CHANNELS, FUNNEL_STEPS } from "@/domain/schemas/funeral-funnel";
+import { quoteSchema } from "@/domain/schemas/quote";
+
+/**
+ * Deals as GET /api/v1/deals and GET /api/v1/deals/{id} answer them
+ * (src/server/services/deals/read-deals.ts builds them; the routes' typing checks they fit).
+ * Times are Unix seconds.
+ */
+
+const seconds = z.number().int().meta({ description: "Unix seconds" });
+
+export const dealClientSchema = z
+  .object({
+    id: z.number().int(),
+    civility: z.string().nullable(),
+    firstname: z.string().nullable(),
+    lastname: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+  })
+  .meta({ id: "DealClient", description: "The deal's owner" });
+
+export const dealSummarySchema = z
+  .object({
+    id: z.number().int(),
+    uuid: z.string(),
+    kind: z.enum(DEAL_KINDS),
+    state: z.string(),
+    total_cents: z.number().int().nullable(),
+    demo: z.boolean(),
+    client: dealClientSchema.nullable(),
+    defunct: z.object({ id: z.number().int(), firstname: z.string().nullable(), lastname: z.string().nullable(), death_date: z.string().nullable() }).nullable(),
+    contact_channel: z.string().nullable(),
+    submitted_at: seconds.nullable(),
+    created_at: seconds,
+    updated_at: seconds,
+  })
+  .meta({ id: "DealSummary" });
+
+const dealStepViewSchema = z.object({
+  id: z.number().int(),
+  step_type: z.enum(DEAL_STEP_TYPES),
+  position: z.number().int(),
+  scheduled_at: seconds.nullable(),
+  location_type: z.enum(LOCATION_TYPES).nullable(),
+  location_id: z.number().int().nullable(),
+  place_kind: z.enum(PLACE_KINDS).nullable(),
+  mode: z.enum(STEP_MODES),
+  transport: z.enum(TRANSPORTS).nullable(),
+  address: z.string().nullable(),
+  comment: z.string().nullable(),
+  done_at: seconds.nullable(),
+});
+
+export const dealDetailSchema = z
+  .object({
+    id: z.number().int(),
+    uuid: z.string(),
+    kind: z.enum(DEAL_KINDS),
+    state: z.string(),
+    demo: z.boolean(),
+    total_cents: z.number().int().nullable(),
+    client_commentary: z.string().nullable(),
+    commentary: z.string().nullable().optional().meta({ description: "The advisors' internal commentary; absent for a client" }),
+    client: dealClientSchema.nullable(),
+    abilities: z.array(
+      z.object({
+        id: z.number().int(),
+        client_id: z.number().int(),
+        role: z.enum(DEAL_ABILITY_ROLES),
+        link: z.string().nullable(),
+        client: z.object({
+          firstname: z.string().nullable(),
+          lastname: z.string().nullable(),
+          email: z.string().nullable().meta({ description: "Null for a client reading another holder of the deal" }),
+        }),
+      }),
+    ),
+    defunct: z
+      .object({
+        id: z.number().int(),
+        civility: z.string().nullable(),
+        firstname: z.string().nullable(),
+        lastname: z.string().nullable(),
+        death_date: z.string().nullable(),
+        death_city: z.object({ name: z.string(), insee_code: z.string() }).nullable(),
+      })
+      .nullable(),
+    deal_steps: z.array(dealStepViewSchema),
+    funnel: z
+      .object({
+        answers: quoteAnswersSchema,
+        current_step: z.enum(FUNNEL_STEPS).nullable(),
+        locale: z.string().nullable(),
+        contact_channel: z.enum(FUNNEL_CONTACT_CHANNELS).nullable(),
+        consent_at: seconds.nullable(),
+        submitted_at: seconds.nullable(),
+      })
+      .nullable()
+      .meta({ description: "What the funeral funnel stored: null for a deal started elsewhere" }),
+    quote: quoteSchema.nullable(),
+    tracking: z
+      .object({
+        tracking_type: z.enum(TRACKING_TYPES).nullable(),
+        tracking_id: z.string().nullable(),
+        utm_source: z.string().nullable(),
+        utm_medium: z.string().nullable(),
+        utm_campaign: z.string().nullable(),
+        utm_term: z.string().nullable(),
+        consent: z.boolean(),
+        expiration_date: seconds.nullable(),
+      })
+      .nullable()
+      .meta({ description: "Marketing attribution; advisors only" }),
+    created_at: seconds,
+    updated_at: seconds,
+  })
+  .meta({ id: "DealDetail" });
