@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Lighthouse (mobile preset: emulated phone, slow 4G and CPU throttling) on the pages
-// families land on: home, a commune page, a country page and a guide article, in
-// Debian's Chromium. Prints the four category scores and the Core Web Vitals of each.
+// families land on: home, a commune page, a country page and a guide article, and the
+// three pages of the quote funnel (landing, questions, confirmation), in Debian's Chromium. Prints the four category scores and the Core Web Vitals of each.
 //   node scripts/lighthouse.mjs [--base http://localhost:3401] [--out lighthouse-reports] [--runs 1] [path ...]
 // Needs a running server (npx next start -p <port>) and the `lighthouse` dev dependency.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -24,6 +24,9 @@ const DEFAULT_PATHS = [
   "/pompes-funebres/lyon-69123",
   "/rapatriement-corps-pays/maroc",
   "/guides-obseques/rapatriement-de-corps/rapatrier-un-corps-a-l-etranger",
+  "/devis-obseques",
+  "/devis-obseques/ceremonie",
+  "/devis-obseques/confirmation",
 ];
 const paths = argv.length > 0 ? argv : DEFAULT_PATHS;
 

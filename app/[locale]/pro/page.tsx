@@ -9,6 +9,8 @@ import { requireServerAccount } from "@/features/auth/server-session";
 import { ProHome } from "@/features/pro/pro-home";
 import { ProLinks } from "@/features/pro/pro-links";
 import { pageMetadata } from "@/features/seo/page-metadata";
+import { ClientMessages } from "@/i18n/client-messages";
+import { StoreProvider } from "@/store/store-provider";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -22,7 +24,8 @@ export default async function Page({ params }: Props) {
   const row = account.row as { firstname: string; lastname: string; role: number; demo: boolean };
   if (!isRole(row.role)) throw new Error(`business user ${account.id} has no valid role`);
   return (
-    <>
+    <ClientMessages namespaces={["Auth.signOut"]}>
+      <StoreProvider>
       <SessionGuard realm="business_user" />
       <ProHome
         identity={{ firstname: row.firstname, lastname: row.lastname, email: account.email, role: row.role, demo: row.demo }}
@@ -33,6 +36,7 @@ export default async function Page({ params }: Props) {
           </>
         }
       />
-    </>
+      </StoreProvider>
+    </ClientMessages>
   );
 }
