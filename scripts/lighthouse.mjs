@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // Lighthouse (mobile preset: emulated phone, slow 4G and CPU throttling) on the pages
-// families land on: home, a commune page, a country page and a guide article, in
-// Debian's Chromium. Prints the four category scores and the Core Web Vitals of each.
-//   node scripts/lighthouse.mjs [--base http://localhost:3401] [--out lighthouse-reports] [--runs 1] [path ...]
+// families land on: home, a commune page, a country page and a guide article, and the
+// three pages of the quote funnel (landing, questions, confirmation), in Debian's Chromium. Prints the four category scores and the Core Web Vitals of each.
+//   node scripts/lighthouse.mjs [--base http://localhost:3401] [--out lighthouse-reports] [--runs 1] [--throttling simulate|devtools] [path ...]
+// --throttling devtools really slows the network and CPU down instead of simulating from a
+// fast local trace (Lighthouse's default, whose LCP counts every script that happened to
+// finish before the first paint on this machine): slower to run, closer to a real phone.
 // Needs a running server (npx next start -p <port>) and the `lighthouse` dev dependency.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -18,12 +21,16 @@ const option = (name, fallback) => {
 const base = option("base", process.env.LIGHTHOUSE_BASE ?? "http://localhost:3000").replace(/\/+$/, "");
 const outDir = option("out", "");
 const runs = Math.max(1, Number(option("runs", "1")) || 1);
+const throttlingMethod = option("throttling", "simulate") === "devtools" ? "devtools" : "simulate";
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const DEFAULT_PATHS = [
   "/",
   "/pompes-funebres/lyon-69123",
   "/rapatriement-corps-pays/maroc",
   "/guides-obseques/rapatriement-de-corps/rapatrier-un-corps-a-l-etranger",
+  "/devis-obseques",
+  "/devis-obseques/ceremonie",
+  "/devis-obseques/confirmation",
 ];
 const paths = argv.length > 0 ? argv : DEFAULT_PATHS;
 
@@ -64,7 +71,7 @@ try {
     const samples = [];
     for (let run = 0; run < runs; run++) {
       // The default configuration is the mobile preset.
-      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
+      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, throttlingMethod });
       if (!result?.lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
       const { lhr } = result;
       if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -84,7 +91,7 @@ try {
 }
 
 const pad = (value, width) => String(value).padEnd(width);
-console.log(`\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ""}mobile preset on ${base}\n`);
+console.log(`\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ""}mobile preset${throttlingMethod === "devtools" ? " (devtools throttling)" : ""} on ${base}\n`);
 console.log(`${pad("page", 72)}${pad("perf", 6)}${pad("a11y", 6)}${pad("bp", 6)}${pad("seo", 6)}${pad("FCP s", 8)}${pad("LCP s", 8)}${pad("TBT ms", 8)}${pad("CLS", 7)}SI s`);
 for (const { path, scores, metrics } of summary) {
   console.log(
@@ -100,4 +107,4 @@ for (const { path, scores, metrics } of summary) {
       (metrics.SI / 1000).toFixed(2),
   );
 }
-console.log(JSON.stringify({ event: "lighthouse", base, runs, pages: summary }));
+console.log(JSON.stringify({ event: "lighthouse", base, runs, throttlingMethod, pages: summary }));

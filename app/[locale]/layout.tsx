@@ -5,9 +5,9 @@ import { notFound } from "next/navigation";
 import { hasLocale } from "next-intl";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { routing } from "@/i18n/routing";
-import { ClientMessages, SHELL_CLIENT_NAMESPACES } from "@/i18n/client-messages";
 import { directionOf } from "@/domain/locales";
 import { serverEnv } from "@/config/env";
+import { ADVISOR_PHONE } from "@/config/brand";
 import { originForLocale } from "@/i18n/locale-host";
 import { SiteHeader } from "@/features/shell/site-header";
 import { AccountMenu, MobileAccountLink } from "@/features/auth/account-menu";
@@ -15,7 +15,8 @@ import { SiteFooter } from "@/features/shell/site-footer";
 import { RouteEvents } from "@/features/shell/route-events";
 import { MAIN_ELEMENT_ID, TOP_ELEMENT_ID } from "@/features/shell/element-ids";
 import { ErrorBoundary } from "@/features/shell/error-boundary";
-import { StoreProvider } from "@/store/store-provider";
+import { ErrorStringsProvider } from "@/features/shell/error-strings";
+import { StartOnDemand } from "@/store/start-on-demand";
 import "../globals.css";
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
@@ -47,8 +48,12 @@ export default async function LocaleLayout({ children, params }: Props) {
         >
           {t("skipToContent")}
         </a>
-        <ClientMessages namespaces={SHELL_CLIENT_NAMESPACES}>
-          <StoreProvider>
+        {/* No message runtime nor Redux here: the shell's islands get their words as props and
+            the store loads on demand, so a first visit to a content page ships neither. */}
+        <ErrorStringsProvider
+          strings={{ title: t("error.title"), body: t("error.body"), retry: t("error.retry"), home: t("error.home"), call: t("error.call", { phone: ADVISOR_PHONE }) }}
+        >
+          <StartOnDemand />
           <ErrorBoundary fallback={null} name="route-events">
             <Suspense fallback={null}>
               <RouteEvents />
@@ -62,8 +67,7 @@ export default async function LocaleLayout({ children, params }: Props) {
             {children}
           </main>
           <SiteFooter locale={locale} siteOrigin={serverEnv().SITE_URL} year={new Date().getFullYear()} />
-          </StoreProvider>
-        </ClientMessages>
+        </ErrorStringsProvider>
       </body>
     </html>
   );

@@ -4,13 +4,6 @@ import { getMessages } from "next-intl/server";
 import { pickMessages, type Messages } from "./pick-messages";
 
 /**
- * The messages the shell's client components read on every page; the layout hands only
- * these to the browser. Pages with a bigger client island wrap it in <ClientMessages>
- * with the namespaces that island reads.
- */
-export const SHELL_CLIENT_NAMESPACES = ["Shell", "Errors", "Auth.menu", "Auth.signOut"] as const;
-
-/**
  * Server component: a client-side message provider holding only `namespaces` (dotted
  * paths) and the translated error codes, which every form and fetch may show.
  */

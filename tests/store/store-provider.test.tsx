@@ -2,8 +2,13 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setErrorReporter } from "@/domain/report";
-import { useAppSelector, useAppStore } from "@/store/hooks";
-import { StoreProvider } from "@/store/store-provider";
+import type * as Hooks from "@/store/hooks";
+import type * as Provider from "@/store/store-provider";
+
+// The browser's store is one per page (module state): each test starts with fresh modules.
+let useAppSelector: typeof Hooks.useAppSelector;
+let useAppStore: typeof Hooks.useAppStore;
+let StoreProvider: typeof Provider.StoreProvider;
 
 function AuthStatus() {
   const isReady = useAppSelector((state) => state.auth.isReady);
@@ -17,7 +22,10 @@ function StoreSpy() {
   return null;
 }
 
-beforeEach(() => {
+beforeEach(async () => {
+  vi.resetModules();
+  ({ useAppSelector, useAppStore } = await import("@/store/hooks"));
+  ({ StoreProvider } = await import("@/store/store-provider"));
   localStorage.clear();
   seen.clear();
   setErrorReporter(vi.fn());
@@ -28,6 +36,24 @@ afterEach(() => {
 });
 
 describe("StoreProvider", () => {
+  it("shares one store between islands and starts it once", async () => {
+    const fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal("fetch", fetchMock);
+    render(
+      <>
+        <StoreProvider>
+          <StoreSpy />
+        </StoreProvider>
+        <StoreProvider>
+          <StoreSpy />
+          <AuthStatus />
+        </StoreProvider>
+      </>,
+    );
+    await waitFor(() => expect(screen.getByText("signed out")).toBeInTheDocument());
+    expect(seen.size).toBe(1);
+  });
+
   it("checks the stored user once mounted", async () => {
     localStorage.setItem("paisible.auth-tokens", JSON.stringify({ "access-token": "t", client: "c", uid: "u", expiry: "1" }));
     localStorage.setItem("paisible.user", JSON.stringify({ user: { id: 7 }, userType: "client" }));

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { SessionGuard } from "@/features/auth/session-guard";
+import { ClientMessages } from "@/i18n/client-messages";
+import { StoreProvider } from "@/store/store-provider";
 
 /**
  * The family's signed-in space. Each page checks the session cookie on the server; the
@@ -7,9 +9,11 @@ import { SessionGuard } from "@/features/auth/session-guard";
  */
 export default function ClientSpaceLayout({ children }: { children: ReactNode }) {
   return (
-    <>
-      <SessionGuard realm="client" />
-      {children}
-    </>
+    <ClientMessages namespaces={["Auth.signOut"]}>
+      <StoreProvider>
+        <SessionGuard realm="client" />
+        {children}
+      </StoreProvider>
+    </ClientMessages>
   );
 }

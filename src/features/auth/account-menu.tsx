@@ -1,144 +1,23 @@
-"use client";
+import { getLocale, getMessages, getTranslations } from "next-intl/server";
+import { pickMessages, type Messages } from "@/i18n/pick-messages";
+import { AccountEntry } from "./account-entry";
 
-import { useEffect, useId, useRef, useState } from "react";
-import NextLink from "next/link";
-import { usePathname } from "next/navigation";
-import { useTranslations } from "next-intl";
-import { logout, selectIsLoggingOut, selectUser, selectUserType } from "@/store/auth-slice";
-import { useAppDispatch, useAppSelector } from "@/store/hooks";
-import { REALMS } from "./auth-realm";
-import { useSessionExpiredRedirect } from "./session-expired-redirect";
+const MENU_NAMESPACES = ["Auth.menu", "Auth.signOut"];
 
-/**
- * The header's account entry, on every page. Signed out: the "sign in" link (hidden on
- * phones, where the menu has it). Signed in: a button with the person's first name
- * opening links to their space, the password change and sign-out, so they can leave
- * from any page. It also registers the app-wide reaction to an expired session.
- */
-export function AccountMenu({ signInClassName }: { signInClassName?: string }) {
-  useSessionExpiredRedirect();
-  const t = useTranslations("Auth.menu");
-  const ts = useTranslations("Auth.signOut");
-  const dispatch = useAppDispatch();
-  const user = useAppSelector(selectUser);
-  const userType = useAppSelector(selectUserType);
-  const loggingOut = useAppSelector(selectIsLoggingOut);
-  const pathname = usePathname();
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const wrapper = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-
-  const [shownFor, setShownFor] = useState(pathname);
-  if (shownFor !== pathname) {
-    setShownFor(pathname);
-    setOpen(false);
-  }
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setOpen(false);
-        toggle.current?.focus();
-      }
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [open]);
-
-  if (!user || !userType) {
-    return (
-      <NextLink href={REALMS.client.signIn} className={signInClassName}>
-        {t("signIn")}
-      </NextLink>
-    );
-  }
-
-  const config = REALMS[userType];
-  const firstname = typeof user.firstname === "string" && user.firstname ? user.firstname : null;
-  const name = firstname ?? String(user.email ?? "");
-  const itemClass = "flex min-h-12 w-full items-center rounded-md px-3 text-start text-ink no-underline hover:bg-sand-50";
-
-  async function signOut() {
-    const realm = userType ?? "client";
-    await dispatch(logout());
-    window.location.assign(REALMS[realm].signIn);
-  }
-
-  return (
-    <div ref={wrapper} className="relative">
-      <button
-        ref={toggle}
-        type="button"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen((v) => !v)}
-        className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center gap-2 rounded-md border border-line-strong px-2 font-semibold text-ink hover:bg-sand-50 sm:px-3"
-      >
-        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
-          <circle cx="12" cy="8" r="4" />
-          <path d="M4 21a8 8 0 0 1 16 0" />
-        </svg>
-        {/* The visible first name is part of the spoken name ("Account menu of Marie"). */}
-        <span aria-hidden="true" className="hidden max-w-40 truncate sm:inline">
-          {name}
-        </span>
-        <span className="sr-only">{t("open", { name })}</span>
-      </button>
-      <div
-        id={id}
-        hidden={!open}
-        className="absolute end-0 top-full z-50 mt-2 w-64 rounded-lg border border-line bg-surface p-2 shadow-card"
-      >
-        <p className="px-3 py-2 text-base text-ink-soft">{t("signedInAs", { name })}</p>
-        <ul className="flex flex-col">
-          <li>
-            <NextLink href={config.home} className={itemClass}>
-              {userType === "client" ? t("account") : t("proHome")}
-            </NextLink>
-          </li>
-          <li>
-            <NextLink href={config.changePassword} className={itemClass}>
-              {t("changePassword")}
-            </NextLink>
-          </li>
-          <li>
-            <button type="button" onClick={signOut} aria-busy={loggingOut || undefined} className={`${itemClass} cursor-pointer font-semibold text-primary`}>
-              {loggingOut ? ts("pending") : ts("button")}
-            </button>
-          </li>
-        </ul>
-      </div>
-    </div>
-  );
+async function entryProps() {
+  const [t, locale, messages] = await Promise.all([getTranslations("Auth.menu"), getLocale(), getMessages()]);
+  return { signInLabel: t("signIn"), locale, messages: pickMessages(messages as Messages, MENU_NAMESPACES) };
 }
 
 /**
- * The account line at the bottom of the phone menu: "sign in" for visitors, a link to
- * their own space once signed in (the header's account button does the rest).
+ * The header's account entry, on every page: the sign-in link (hidden on phones, where
+ * the menu has it), replaced by the signed-in menu once the browser finds a session.
  */
-export function MobileAccountLink({ className }: { className?: string }) {
-  const t = useTranslations("Auth.menu");
-  const user = useAppSelector(selectUser);
-  const userType = useAppSelector(selectUserType);
-  if (!user || !userType) {
-    return (
-      <NextLink href={REALMS.client.signIn} className={className}>
-        {t("signIn")}
-      </NextLink>
-    );
-  }
-  return (
-    <NextLink href={REALMS[userType].home} className={className}>
-      {userType === "client" ? t("account") : t("proHome")}
-    </NextLink>
-  );
+export async function AccountMenu({ signInClassName }: { signInClassName?: string }) {
+  return <AccountEntry kind="menu" className={signInClassName} {...await entryProps()} />;
+}
+
+/** The account line at the bottom of the phone menu: "sign in", or the visitor's own space once signed in. */
+export async function MobileAccountLink({ className }: { className?: string }) {
+  return <AccountEntry kind="mobile" className={className} {...await entryProps()} />;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { ClientMessages } from "@/i18n/client-messages";
+import { StoreProvider } from "@/store/store-provider";
 import { Card, CardBody } from "@/ui/card";
 import { Heading } from "@/ui/heading";
 
@@ -18,7 +19,9 @@ export function AuthPage({ heading, lead, children, aside }: { heading: string; 
           </div>
           <Card>
             <CardBody>
-              <ClientMessages namespaces={["Auth"]}>{children}</ClientMessages>
+              <ClientMessages namespaces={["Auth"]}>
+                <StoreProvider>{children}</StoreProvider>
+              </ClientMessages>
             </CardBody>
           </Card>
         </div>

@@ -1,21 +1,22 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useRouter, useSearchParams } from "next/navigation";
+import dynamic from "next/dynamic";
+import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { toApiError } from "@/api-client/api-error";
 import { paths } from "@/config/paths";
 import type { MarketingAttributes } from "@/domain/attribution";
 import type { Locale } from "@/domain/locales";
-import { computeQuote, type Quote } from "@/domain/quote/pricing";
+import type { computeQuote, Quote } from "@/domain/quote/pricing";
 import type { FunnelClientInput, FunnelStep } from "@/domain/schemas/funeral-funnel";
 import type { TrackingInput } from "@/domain/schemas/tracking";
 import { consumeAttribution } from "@/store/attribution-slice";
 import { useAppDispatch } from "@/store/hooks";
 import { Alert } from "@/ui/alert";
 import { Button } from "@/ui/button";
-import { Spinner } from "@/ui/spinner";
 import { Stepper } from "@/ui/stepper";
+import { useArrivalSearch } from "./arrival-search";
 import { fetchPricing, forgetResumeFragment, funnelApi, pricingKey, readResumeFragment, type PricingData, type PricingQuery } from "./funnel-api";
 import {
   answersKey,
@@ -33,8 +34,6 @@ import { FunnelSaver, type SavePayload, type SaveStatus } from "./funnel-saver";
 import { clearStoredFunnel, loadStoredFunnel, saveStoredFunnel } from "./funnel-storage";
 import { PanelSpacer, QuotePanel, type QuoteFreshness } from "./quote-panel";
 import { SaveStatusLine } from "./save-status";
-import { ContactStep } from "./step-contact";
-import { CeremonyStep, CoffinStep, OptionsStep, RestingPlaceStep } from "./steps-choices";
 import { DateStep, DestinationStep, DispositionStep, PlaceStep, SituationStep } from "./steps-situation";
 import type { StepProps } from "./step-props";
 import { todayInFrance } from "@/domain/time";
@@ -44,6 +43,21 @@ import { todayInFrance } from "@/domain/time";
  * anything, the price beside the questions as they are answered, every answer saved on
  * the server as the family goes (and on this device first, so nothing typed is lost).
  */
+
+// Not needed before the first answer: the later screens and the pricing engine (the
+// funnel's largest module) load after it, so the first question is ready sooner.
+const loadChoices = () => import("./steps-choices");
+const loadContact = () => import("./step-contact");
+const CeremonyStep = dynamic(() => loadChoices().then((m) => m.CeremonyStep));
+const RestingPlaceStep = dynamic(() => loadChoices().then((m) => m.RestingPlaceStep));
+const CoffinStep = dynamic(() => loadChoices().then((m) => m.CoffinStep));
+const OptionsStep = dynamic(() => loadChoices().then((m) => m.OptionsStep));
+const ContactStep = dynamic(() => loadContact().then((m) => m.ContactStep));
+let pricingEngine: typeof computeQuote | null = null;
+const loadPricingEngine = () =>
+  import("@/domain/quote/pricing").then((m) => {
+    pricingEngine = m.computeQuote;
+  });
 
 /** French words in the address bar, one per screen. */
 export const STEP_SLUGS: Record<FunnelStep, string> = {
@@ -90,7 +104,7 @@ export function FuneralFunnel() {
   const t = useTranslations("Quote.funnel");
   const locale = useLocale() as Locale;
   const router = useRouter();
-  const search = useSearchParams();
+  const search = useArrivalSearch();
   const dispatch = useAppDispatch();
 
   const [ready, setReady] = useState(false);
@@ -197,6 +211,12 @@ export function FuneralFunnel() {
 
   useEffect(() => () => saverRef.current?.dispose(), []);
 
+  // Once the family has answered, fetch the later screens while they read the next question.
+  const answered = draft.answers.situation !== undefined;
+  useEffect(() => {
+    if (answered) void Promise.all([loadChoices(), loadContact()]);
+  }, [answered]);
+
   // Back on line: try again at once rather than waiting for the next attempt.
   useEffect(() => {
     const online = () => saverRef.current?.retryNow();
@@ -302,7 +322,7 @@ export function FuneralFunnel() {
     const load = () => {
       let pending = pricingCache.current.get(wantedPricing);
       if (!pending) {
-        pending = fetchPricing(query);
+        pending = Promise.all([fetchPricing(query), loadPricingEngine()]).then(([data]) => data);
         pricingCache.current.set(wantedPricing, pending);
       }
       pending
@@ -326,8 +346,8 @@ export function FuneralFunnel() {
   const currentKey = answersKey(draft.answers);
   const priced = draft.answers.deathCommuneInsee !== undefined && draft.choice !== null;
   const localQuote = useMemo(() => {
-    if (!pricing || pricing.key !== wantedPricing) return null;
-    return computeQuote(draft.answers, pricing.data.catalog, pricing.data.partners, { operator: pricing.data.operator, today: todayInFrance() });
+    if (!pricing || pricing.key !== wantedPricing || !pricingEngine) return null;
+    return pricingEngine(draft.answers, pricing.data.catalog, pricing.data.partners, { operator: pricing.data.operator, today: todayInFrance() });
   }, [pricing, wantedPricing, draft.answers]);
   let shown: { quote: Quote | null; freshness: QuoteFreshness } = { quote: null, freshness: "local" };
   if (priced) {
@@ -387,14 +407,6 @@ export function FuneralFunnel() {
       setServerCodes(toApiError(error).codes);
       setSubmitting(false);
     }
-  }
-
-  if (!ready) {
-    return (
-      <div className="flex min-h-[50vh] items-center justify-center">
-        <Spinner label={t("loading")} />
-      </div>
-    );
   }
 
   const planning = draft.answers.situation === "planning-ahead";

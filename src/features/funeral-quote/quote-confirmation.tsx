@@ -1,7 +1,6 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toApiError } from "@/api-client/api-error";
 import { resolveUrl, defaultHosts } from "@/api-client/base-url";
@@ -15,11 +14,17 @@ import { dealPdfPath, forgetResumeFragment, funnelApi, readResumeFragment } from
 import { loadStoredFunnel } from "./funnel-storage";
 import { QuoteDeadlines, QuoteDocument } from "./quote-document";
 import { useQuoteText } from "./quote-text";
+import { useArrivalSearch } from "./arrival-search";
 
 /**
  * After the quote is sent: what the family chose, the quote to download, what happens
  * next and who to call, and how to follow the case in their personal space.
  */
+
+// Which deal to show is only known in the browser (address and storage), so the server
+// renders "loading". Every state short of the quote takes at least the screen's height:
+// the footer stays below the fold and nothing visible moves when the answer arrives.
+const UNTIL_KNOWN = "min-h-svh";
 
 type State =
   | { kind: "loading" }
@@ -31,7 +36,7 @@ export function QuoteConfirmation() {
   const t = useTranslations("Quote.confirmation");
   const tf = useTranslations("Quote.funnel");
   const text = useQuoteText();
-  const search = useSearchParams();
+  const search = useArrivalSearch();
   const [state, setState] = useState<State>({ kind: "loading" });
   const [attempt, setAttempt] = useState(0);
 
@@ -67,14 +72,14 @@ export function QuoteConfirmation() {
 
   if (state.kind === "loading") {
     return (
-      <div className="flex min-h-[40vh] items-center justify-center">
+      <div className={`flex items-center justify-center ${UNTIL_KNOWN}`}>
         <Spinner label={t("loading")} />
       </div>
     );
   }
   if (state.kind === "missing") {
     return (
-      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <div className={`mx-auto max-w-3xl px-4 py-10 sm:px-6 ${UNTIL_KNOWN}`}>
         <h1 className="text-3xl sm:text-4xl">{t("missingTitle")}</h1>
         <p className="mt-4 text-lg text-ink-soft">{t("missingText")}</p>
         <a href={paths.funnelStart()} className={buttonClasses({ size: "lg", className: "mt-6" })}>
@@ -85,7 +90,7 @@ export function QuoteConfirmation() {
   }
   if (state.kind === "failed") {
     return (
-      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <div className={`mx-auto max-w-3xl px-4 py-10 sm:px-6 ${UNTIL_KNOWN}`}>
         <Alert tone="warning" title={t("failedTitle")}>
           <p>{t("failedText")}</p>
           <button type="button" className="mt-2 font-semibold text-primary underline" onClick={() => {

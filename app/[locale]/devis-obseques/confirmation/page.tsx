@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { setRequestLocale } from "next-intl/server";
 import { paths } from "@/config/paths";
 import { ClientMessages } from "@/i18n/client-messages";
@@ -16,9 +15,7 @@ export default async function Page({ params }: Props) {
   setRequestLocale((await params).locale);
   return (
     <ClientMessages namespaces={["Quote"]}>
-      <Suspense fallback={null}>
-        <QuoteConfirmation />
-      </Suspense>
+      <QuoteConfirmation />
     </ClientMessages>
   );
 }
