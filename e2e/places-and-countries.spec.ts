@@ -66,7 +66,7 @@ test.describe("commune page", () => {
     await expect(crematoriums.getByRole("listitem").first()).toContainText("À Lyon");
     await expect(page.getByText("démo", { exact: true }).first()).toBeVisible();
 
-    await expect(page.getByText("au plus tard 14 jours calendaires après le décès")).toBeVisible();
+    await expect(page.getByText("au plus tard le 14e jour calendaire suivant celui du décès")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Déclarer le décès à Lyon" })).toBeVisible();
 
     await page.getByRole("link", { name: "Pompes funèbres à Villeurbanne" }).click();
