@@ -9,7 +9,7 @@ import { paths } from "@/config/paths";
 import type { MarketingAttributes } from "@/domain/attribution";
 import type { Locale } from "@/domain/locales";
 import type { computeQuote, Quote } from "@/domain/quote/pricing";
-import type { FunnelClientInput, FunnelStep } from "@/domain/schemas/funeral-funnel";
+import type { FunnelClientInput, FunnelStep } from "@/domain/schemas/funeral-quote";
 import type { TrackingInput } from "@/domain/schemas/tracking";
 import { consumeAttribution } from "@/store/attribution-slice";
 import { useAppDispatch } from "@/store/hooks";
