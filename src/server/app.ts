@@ -14,7 +14,7 @@ import { validationHook } from "@/server/http/validation";
 import { registerAuthRoutes } from "@/server/routes/auth";
 import { registerAutocompleteRoutes } from "@/server/routes/autocompletes";
 import { registerDealRoutes } from "@/server/routes/deals";
-import { registerFuneralFunnelRoutes } from "@/server/routes/funeral-funnel";
+import { registerFuneralFunnelRoutes } from "@/server/routes/funeral-quote";
 import { registerFundingAgencyRoutes } from "@/server/routes/funding-agencies";
 import { registerHealthRoutes } from "@/server/routes/health";
 import { registerJobRoutes } from "@/server/routes/jobs";

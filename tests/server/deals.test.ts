@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FunnelDealView } from "@/domain/schemas/funeral-funnel";
+import type { FunnelDealView } from "@/domain/schemas/funeral-quote";
 import type { Mailer } from "@/server/integrations/mail/mail-message";
 import { setMailer } from "@/server/integrations/mail/mailer";
 import { createTestApp, getJson, signInHeaders, type TestContext } from "./helpers/app";

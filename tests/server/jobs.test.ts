@@ -18,7 +18,7 @@ import { PURGE_EXPIRED_JOB } from "@/server/jobs/maintenance";
 import { backoffMs, claimJobs, enqueue } from "@/server/jobs/queue";
 import { drainJobs, PermanentJobError, schedulePeriodic, type JobHandlers } from "@/server/jobs/worker";
 import { DEADLINE_REMINDER_JOB } from "@/server/services/family-reminders";
-import { FUNNEL_QUOTE_EMAIL_JOB, SCHEDULE_REMINDERS_JOB } from "@/server/services/funeral-funnel/submission-jobs";
+import { FUNNEL_QUOTE_EMAIL_JOB, SCHEDULE_REMINDERS_JOB } from "@/server/services/funeral-quote/submission-jobs";
 import { createTestApp, signInHeaders, type TestContext } from "./helpers/app";
 
 let ctx: TestContext;

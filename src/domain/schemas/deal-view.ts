@@ -4,7 +4,7 @@ import { DEAL_STEP_TYPES } from "@/domain/deal-steps";
 import { quoteAnswersSchema } from "@/domain/quote/answers";
 import { DEAL_ABILITY_ROLES } from "@/domain/roles";
 import { DEAL_KINDS, LOCATION_TYPES, PLACE_KINDS, STEP_MODES, TRANSPORTS } from "@/domain/schemas/deal";
-import { FUNNEL_CONTACT_CHANNELS, FUNNEL_STEPS } from "@/domain/schemas/funeral-funnel";
+import { FUNNEL_CONTACT_CHANNELS, FUNNEL_STEPS } from "@/domain/schemas/funeral-quote";
 import { quoteSchema } from "@/domain/schemas/quote";
 
 /**

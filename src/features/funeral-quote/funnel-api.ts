@@ -1,7 +1,7 @@
 import { api, type ApiClient } from "@/api-client/client";
 import type { QuoteCatalog, QuotePartners } from "@/domain/quote/catalog";
 import type { OperatorIdentity } from "@/domain/quote/legal-model";
-import type { FunnelCreateInput, FunnelDealView, FunnelUpdateInput } from "@/domain/schemas/funeral-funnel";
+import type { FunnelCreateInput, FunnelDealView, FunnelUpdateInput } from "@/domain/schemas/funeral-quote";
 import { pricingKey, type PricingQuery } from "@/domain/schemas/quote-pricing";
 import type { SaverApi } from "./funnel-saver";
 

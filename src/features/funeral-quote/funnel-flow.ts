@@ -1,5 +1,5 @@
 import type { QuoteAnswers } from "@/domain/quote/answers";
-import { FUNNEL_STEPS, type Civility, type FunnelContactChannel, type FunnelStep } from "@/domain/schemas/funeral-funnel";
+import { FUNNEL_STEPS, type Civility, type FunnelContactChannel, type FunnelStep } from "@/domain/schemas/funeral-quote";
 
 /**
  * The funnel's logic without React: which questions apply to this family, when a

@@ -1,5 +1,5 @@
 import { ApiError, toApiError } from "@/api-client/api-error";
-import type { FunnelCreateInput, FunnelDealView, FunnelUpdateInput } from "@/domain/schemas/funeral-funnel";
+import type { FunnelCreateInput, FunnelDealView, FunnelUpdateInput } from "@/domain/schemas/funeral-quote";
 
 /**
  * Saves the funnel as the family goes, and never loses what they typed: the newest

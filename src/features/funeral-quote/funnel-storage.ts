@@ -1,5 +1,5 @@
 import { quoteAnswersSchema } from "@/domain/quote/answers";
-import { FUNNEL_STEPS, type FunnelStep } from "@/domain/schemas/funeral-funnel";
+import { FUNNEL_STEPS, type FunnelStep } from "@/domain/schemas/funeral-quote";
 import { EMPTY_CONTACT, EMPTY_DEFUNCT, emptyDraft, type FunnelDraft } from "./funnel-flow";
 
 /**

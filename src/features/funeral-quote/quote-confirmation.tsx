@@ -6,7 +6,7 @@ import { toApiError } from "@/api-client/api-error";
 import { resolveUrl, defaultHosts } from "@/api-client/base-url";
 import { ADVISOR_PHONE, ADVISOR_PHONE_E164 } from "@/config/brand";
 import { loginPath, paths } from "@/config/paths";
-import type { FunnelDealView } from "@/domain/schemas/funeral-funnel";
+import type { FunnelDealView } from "@/domain/schemas/funeral-quote";
 import { Alert } from "@/ui/alert";
 import { buttonClasses } from "@/ui/button";
 import { Spinner } from "@/ui/spinner";

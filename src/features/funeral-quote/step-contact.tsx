@@ -6,7 +6,7 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { loginPath, paths } from "@/config/paths";
-import { CIVILITIES, FUNNEL_CONTACT_CHANNELS, funnelClientSchema, type FunnelClientInput } from "@/domain/schemas/funeral-funnel";
+import { CIVILITIES, FUNNEL_CONTACT_CHANNELS, funnelClientSchema, type FunnelClientInput } from "@/domain/schemas/funeral-quote";
 import { Alert } from "@/ui/alert";
 import { Button } from "@/ui/button";
 import { Checkbox } from "@/ui/checkbox";

@@ -4,7 +4,7 @@ import { useCallback } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { PLACES_OF_DEATH, type PlaceOfDeath } from "@/domain/quote/answers";
 import { computeDeadlines, type Deadline } from "@/domain/quote/deadlines";
-import { CIVILITIES } from "@/domain/schemas/funeral-funnel";
+import { CIVILITIES } from "@/domain/schemas/funeral-quote";
 import { Alert } from "@/ui/alert";
 import { Input } from "@/ui/input";
 import { RadioCards } from "@/ui/radio-cards";

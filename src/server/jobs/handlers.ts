@@ -6,8 +6,8 @@ import type { JobHandlers, PeriodicJob } from "@/server/jobs/worker";
 import { PermanentJobError } from "@/server/jobs/worker";
 import { deliverPasswordResetEmail, PASSWORD_RESET_EMAIL_JOB, type PasswordResetJobPayload } from "@/server/services/auth/password-reset";
 import { DEADLINE_REMINDER_JOB, scheduleDealReminders, sendDealReminder, type ReminderPayload } from "@/server/services/family-reminders";
-import { deliverFunnelQuoteEmail } from "@/server/services/funeral-funnel/quote-email-job";
-import { FUNNEL_QUOTE_EMAIL_JOB, SCHEDULE_REMINDERS_JOB } from "@/server/services/funeral-funnel/submission-jobs";
+import { deliverFunnelQuoteEmail } from "@/server/services/funeral-quote/quote-email-job";
+import { FUNNEL_QUOTE_EMAIL_JOB, SCHEDULE_REMINDERS_JOB } from "@/server/services/funeral-quote/submission-jobs";
 
 /** Every kind of job the product runs, and its handler. */
 

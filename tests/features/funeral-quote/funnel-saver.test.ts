@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/api-client/api-error";
 import type { QuoteAnswers } from "@/domain/quote/answers";
-import type { FunnelCreateInput, FunnelDealView, FunnelUpdateInput } from "@/domain/schemas/funeral-funnel";
+import type { FunnelCreateInput, FunnelDealView, FunnelUpdateInput } from "@/domain/schemas/funeral-quote";
 import { FunnelSaver, type SaveStatus } from "@/features/funeral-quote/funnel-saver";
 
 const UUID = "3f2b8c1e-6a4d-4f7e-9b1a-2c3d4e5f6a7b";

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { pagingMeta, type PagingMeta } from "@/domain/schemas/common";
 import type { QuoteAnswers } from "@/domain/quote/answers";
 import type { DealKind } from "@/domain/schemas/deal";
-import type { FunnelContactChannel, FunnelStep } from "@/domain/schemas/funeral-funnel";
+import type { FunnelContactChannel, FunnelStep } from "@/domain/schemas/funeral-quote";
 import type { Db } from "@/server/db/client";
 import { dealAbilities, dealSettings, dealSteps, deals, trackings } from "@/server/db/schema/deals";
 import { cityhalls } from "@/server/db/schema/geo";

@@ -1,7 +1,7 @@
 import { PEER_ADDRESS_HEADER, peerStamp } from "@/server/http/peer-address.mjs";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FunnelDealView } from "@/domain/schemas/funeral-funnel";
+import type { FunnelDealView } from "@/domain/schemas/funeral-quote";
 import { dealResumeTokens, passwordResetTokens } from "@/server/db/schema/auth";
 import { dealAbilities, deals } from "@/server/db/schema/deals";
 import { clients } from "@/server/db/schema/users";
@@ -10,7 +10,7 @@ import { setMailer } from "@/server/integrations/mail/mailer";
 import { JOB_HANDLERS } from "@/server/jobs/handlers";
 import { drainJobs } from "@/server/jobs/worker";
 import { authNow } from "@/server/services/auth/clock";
-import { FUNNEL_QUOTE_EMAIL_JOB } from "@/server/services/funeral-funnel/submission-jobs";
+import { FUNNEL_QUOTE_EMAIL_JOB } from "@/server/services/funeral-quote/submission-jobs";
 import { sha256 } from "@/server/services/auth/secrets";
 import { fakeClock, freshIp } from "./auth-helpers";
 import { createTestApp, signInHeaders, type TestContext } from "./helpers/app";

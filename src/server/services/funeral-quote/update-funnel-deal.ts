@@ -1,16 +1,16 @@
-import type { FunnelDealView, FunnelUpdateInput } from "@/domain/schemas/funeral-funnel";
+import type { FunnelDealView, FunnelUpdateInput } from "@/domain/schemas/funeral-quote";
 import type { Db } from "@/server/db/client";
 import { ApiError } from "@/server/http/errors";
 import { dealAccess } from "@/server/services/deals/deal-access";
 import { findClientByEmail, type OwnerWrite } from "@/server/services/deals/deal-owner";
 import { FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
 import { updateDeal } from "@/server/services/deals/update-deal";
-import { limitFunnelEmail, localeOf, type FunnelContext } from "@/server/services/funeral-funnel/funnel-context";
-import type { FunnelSetting } from "@/server/services/funeral-funnel/funnel-setting";
-import { buildFunnelSteps } from "@/server/services/funeral-funnel/funnel-steps";
-import { clientValues, defunctValues, sameContact, submitProblems } from "@/server/services/funeral-funnel/funnel-values";
-import { funnelView, loadFunnelDeal, type OwnerView } from "@/server/services/funeral-funnel/funnel-view";
-import { submissionJobs } from "@/server/services/funeral-funnel/submission-jobs";
+import { limitFunnelEmail, localeOf, type FunnelContext } from "@/server/services/funeral-quote/funnel-context";
+import type { FunnelSetting } from "@/server/services/funeral-quote/funnel-setting";
+import { buildFunnelSteps } from "@/server/services/funeral-quote/funnel-steps";
+import { clientValues, defunctValues, sameContact, submitProblems } from "@/server/services/funeral-quote/funnel-values";
+import { funnelView, loadFunnelDeal, type OwnerView } from "@/server/services/funeral-quote/funnel-view";
+import { submissionJobs } from "@/server/services/funeral-quote/submission-jobs";
 import { computeServerQuote } from "@/server/services/quote-pricing";
 import { toStoredQuote } from "@/server/services/quote-storage";
 

@@ -1,5 +1,5 @@
 import type { QuoteAnswers } from "@/domain/quote/answers";
-import type { FunnelClientInput, FunnelDefunctInput } from "@/domain/schemas/funeral-funnel";
+import type { FunnelClientInput, FunnelDefunctInput } from "@/domain/schemas/funeral-quote";
 import type { NewDefunct } from "@/server/services/deals/create-deal";
 import type { ClientRow } from "@/server/services/auth/users";
 import type { OwnerDetails } from "@/server/services/deals/deal-owner";

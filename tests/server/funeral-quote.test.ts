@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FunnelDealView } from "@/domain/schemas/funeral-funnel";
+import type { FunnelDealView } from "@/domain/schemas/funeral-quote";
 import { dealAbilities, dealSteps, deals, trackings } from "@/server/db/schema/deals";
 import { defuncts } from "@/server/db/schema/procedures";
 import { clients } from "@/server/db/schema/users";
@@ -8,7 +8,7 @@ import type { MailMessage, Mailer } from "@/server/integrations/mail/mail-messag
 import { setMailer } from "@/server/integrations/mail/mailer";
 import { JOB_HANDLERS } from "@/server/jobs/handlers";
 import { drainJobs } from "@/server/jobs/worker";
-import { FUNNEL_QUOTE_EMAIL_JOB } from "@/server/services/funeral-funnel/submission-jobs";
+import { FUNNEL_QUOTE_EMAIL_JOB } from "@/server/services/funeral-quote/submission-jobs";
 import { createTestApp, getJson, signInHeaders, type TestContext } from "./helpers/app";
 import { pdfTextRuns } from "./integrations/pdf/pdf-text";
 

@@ -1,7 +1,7 @@
 import type { Db } from "@/server/db/client";
 import { renderQuotePdf } from "@/server/integrations/pdf/quote-pdf";
-import type { FunnelContext } from "@/server/services/funeral-funnel/funnel-context";
-import { getFunnelDeal } from "@/server/services/funeral-funnel/get-funnel-deal";
+import type { FunnelContext } from "@/server/services/funeral-quote/funnel-context";
+import { getFunnelDeal } from "@/server/services/funeral-quote/get-funnel-deal";
 
 type Person = { civility?: string | null; firstname: string | null; lastname: string | null } | null;
 

@@ -3,7 +3,7 @@ import { BRAND, ADVISOR_PHONE } from "@/config/brand";
 import { type Locale, localeOrDefault } from "@/domain/locales";
 import { formatEuros } from "@/domain/quote/money";
 import type { Quote } from "@/domain/quote/pricing";
-import type { FunnelContactChannel } from "@/domain/schemas/funeral-funnel";
+import type { FunnelContactChannel } from "@/domain/schemas/funeral-quote";
 import type { MailMessage } from "@/server/integrations/mail/mail-message";
 import { escapeHtml } from "@/domain/escape-html";
 import { loadMessages } from "@/i18n/load-messages";

@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, type Locale } from "@/domain/locales";
-import type { FunnelDealView } from "@/domain/schemas/funeral-funnel";
+import type { FunnelDealView } from "@/domain/schemas/funeral-quote";
 import type { Db } from "@/server/db/client";
 import { ApiError } from "@/server/http/errors";
 import type { Mailer } from "@/server/integrations/mail/mail-message";

@@ -1,10 +1,10 @@
 import type { Quote } from "@/domain/quote/pricing";
-import type { FunnelDealView } from "@/domain/schemas/funeral-funnel";
+import type { FunnelDealView } from "@/domain/schemas/funeral-quote";
 import type { Db } from "@/server/db/client";
 import { dealAccess } from "@/server/services/deals/deal-access";
-import type { FunnelContext } from "@/server/services/funeral-funnel/funnel-context";
-import { EMPTY_FUNNEL_SETTING } from "@/server/services/funeral-funnel/funnel-setting";
-import { funnelView, loadFunnelDeal } from "@/server/services/funeral-funnel/funnel-view";
+import type { FunnelContext } from "@/server/services/funeral-quote/funnel-context";
+import { EMPTY_FUNNEL_SETTING } from "@/server/services/funeral-quote/funnel-setting";
+import { funnelView, loadFunnelDeal } from "@/server/services/funeral-quote/funnel-view";
 import { findCommune } from "@/server/services/quote-catalog";
 import { fromStoredQuote } from "@/server/services/quote-storage";
 

@@ -11,9 +11,9 @@ import { issueSetPasswordLink } from "@/server/services/auth/set-password-link";
 import { loadDealOwner } from "@/server/services/deals/deal-owner";
 import { issueResumeToken } from "@/server/services/deals/resume-tokens";
 import { FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
-import { ACCOUNT_LINK_DAYS, type FunnelContext } from "@/server/services/funeral-funnel/funnel-context";
-import { readSetting } from "@/server/services/funeral-funnel/funnel-setting";
-import { quoteEmail } from "@/server/services/funeral-funnel/quote-email";
+import { ACCOUNT_LINK_DAYS, type FunnelContext } from "@/server/services/funeral-quote/funnel-context";
+import { readSetting } from "@/server/services/funeral-quote/funnel-setting";
+import { quoteEmail } from "@/server/services/funeral-quote/quote-email";
 import { fromStoredQuote } from "@/server/services/quote-storage";
 
 type LinkContext = Pick<FunnelContext, "siteUrl" | "apiUrl">;

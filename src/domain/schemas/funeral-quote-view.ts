@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { quoteAnswersSchema } from "@/domain/quote/answers";
-import { FUNNEL_CONTACT_CHANNELS, FUNNEL_STEPS, type FunnelDealView } from "@/domain/schemas/funeral-funnel";
+import { FUNNEL_CONTACT_CHANNELS, FUNNEL_STEPS, type FunnelDealView } from "@/domain/schemas/funeral-quote";
 import { quoteSchema } from "@/domain/schemas/quote";
 
 /**

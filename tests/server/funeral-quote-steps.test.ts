@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { QuoteAnswers } from "@/domain/quote/answers";
 import { DEMO_CATALOG, DEMO_PARTNERS } from "@/domain/quote/demo-catalog";
 import { computeQuote } from "@/domain/quote/pricing";
-import { buildFunnelSteps, parisInstant, quotedPartnerId } from "@/server/services/funeral-funnel/funnel-steps";
+import { buildFunnelSteps, parisInstant, quotedPartnerId } from "@/server/services/funeral-quote/funnel-steps";
 
 function steps(answers: QuoteAnswers) {
   return buildFunnelSteps(answers, computeQuote(answers, DEMO_CATALOG, DEMO_PARTNERS));

@@ -1,16 +1,16 @@
-import type { FunnelCreateInput } from "@/domain/schemas/funeral-funnel";
+import type { FunnelCreateInput } from "@/domain/schemas/funeral-quote";
 import type { Db } from "@/server/db/client";
 import { ApiError } from "@/server/http/errors";
 import { createDeal } from "@/server/services/deals/create-deal";
 import { findClientByEmail } from "@/server/services/deals/deal-owner";
 import { newResumeToken } from "@/server/services/deals/resume-tokens";
 import { FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
-import { limitFunnelEmail, localeOf, type CreatedFunnelDeal, type FunnelContext } from "@/server/services/funeral-funnel/funnel-context";
-import type { FunnelSetting } from "@/server/services/funeral-funnel/funnel-setting";
-import { buildFunnelSteps } from "@/server/services/funeral-funnel/funnel-steps";
-import { clientValues, defunctValues, submitProblems } from "@/server/services/funeral-funnel/funnel-values";
-import { funnelView } from "@/server/services/funeral-funnel/funnel-view";
-import { SUBMISSION_JOB_KINDS, submissionPayload } from "@/server/services/funeral-funnel/submission-jobs";
+import { limitFunnelEmail, localeOf, type CreatedFunnelDeal, type FunnelContext } from "@/server/services/funeral-quote/funnel-context";
+import type { FunnelSetting } from "@/server/services/funeral-quote/funnel-setting";
+import { buildFunnelSteps } from "@/server/services/funeral-quote/funnel-steps";
+import { clientValues, defunctValues, submitProblems } from "@/server/services/funeral-quote/funnel-values";
+import { funnelView } from "@/server/services/funeral-quote/funnel-view";
+import { SUBMISSION_JOB_KINDS, submissionPayload } from "@/server/services/funeral-quote/submission-jobs";
 import { computeServerQuote } from "@/server/services/quote-pricing";
 import { toStoredQuote } from "@/server/services/quote-storage";
 

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, localeOrDefault, type Locale } from "@/domain/locales";
 import { quoteAnswersSchema, type QuoteAnswers } from "@/domain/quote/answers";
-import type { FunnelContactChannel, FunnelStep } from "@/domain/schemas/funeral-funnel";
+import type { FunnelContactChannel, FunnelStep } from "@/domain/schemas/funeral-quote";
 
 /** The funnel's state, kept as the deal setting FUNNEL_SETTING_KEY. */
 export interface FunnelSetting {

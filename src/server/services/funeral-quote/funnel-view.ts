@@ -1,14 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type { Quote } from "@/domain/quote/pricing";
-import type { FunnelDealView } from "@/domain/schemas/funeral-funnel";
+import type { FunnelDealView } from "@/domain/schemas/funeral-quote";
 import type { Db } from "@/server/db/client";
 import { dealAbilities, dealSettings, deals } from "@/server/db/schema/deals";
 import { defuncts } from "@/server/db/schema/procedures";
 import { clients } from "@/server/db/schema/users";
 import { FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
-import type { FunnelAccess } from "@/server/services/funeral-funnel/funnel-context";
+import type { FunnelAccess } from "@/server/services/funeral-quote/funnel-context";
 import { epochSeconds } from "@/domain/time";
-import { readSetting, type FunnelSetting } from "@/server/services/funeral-funnel/funnel-setting";
+import { readSetting, type FunnelSetting } from "@/server/services/funeral-quote/funnel-setting";
 import type { QuoteCommune } from "@/server/services/quote-catalog";
 
 export type OwnerView = { civility: string | null; firstname: string | null; lastname: string | null; phone: string | null; email: string | null };
