@@ -1,6 +1,5 @@
 import { PEER_ADDRESS_HEADER, peerStamp } from "@/server/http/peer-address.mjs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { MailMessage, Mailer } from "@/server/integrations/mail/mail-message";
 import { setMailer } from "@/server/integrations/mail/mailer";
 import { JOB_HANDLERS } from "@/server/jobs/handlers";
 import { drainJobs } from "@/server/jobs/worker";
@@ -8,22 +7,17 @@ import { authNow } from "@/server/services/auth/clock";
 import { PASSWORD_RESET_EMAIL_JOB } from "@/server/services/auth/password-reset";
 import { CLIENT_EMAIL, call, device, fakeClock, freshIp, signIn } from "./auth-helpers";
 import { createTestApp, type TestContext } from "./helpers/app";
+import { recordingMailer } from "./helpers/recording-mailer";
 
 /** Issue 21: limits counted atomically, reset e-mails limited per address, cookie GETs harmless to the open tab. */
 
 let ctx: TestContext;
 let clock: ReturnType<typeof fakeClock> | null = null;
-const sent: MailMessage[] = [];
-const recordingMailer: Mailer = {
-  async send(message) {
-    sent.push(message);
-    return { id: String(sent.length), transport: "outbox" };
-  },
-};
+const { mailer: recording, sent } = recordingMailer();
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  setMailer(recordingMailer);
+  setMailer(recording);
 });
 afterAll(async () => {
   setMailer(null);

@@ -5,7 +5,6 @@ import type { FunnelDealView } from "@/domain/schemas/funeral-quote";
 import { dealResumeTokens, passwordResetTokens } from "@/server/db/schema/auth";
 import { dealAbilities, deals } from "@/server/db/schema/deals";
 import { clients } from "@/server/db/schema/users";
-import type { MailMessage, Mailer } from "@/server/integrations/mail/mail-message";
 import { setMailer } from "@/server/integrations/mail/mailer";
 import { JOB_HANDLERS } from "@/server/jobs/handlers";
 import { drainJobs } from "@/server/jobs/worker";
@@ -14,6 +13,8 @@ import { FUNNEL_QUOTE_EMAIL_JOB } from "@/server/services/funeral-quote/submissi
 import { sha256 } from "@/server/services/auth/secrets";
 import { fakeClock, freshIp } from "./auth-helpers";
 import { createTestApp, signInHeaders, type TestContext } from "./helpers/app";
+import { recordingMailer } from "./helpers/recording-mailer";
+import { LYON_CREMATION } from "./helpers/funnel-fixtures";
 
 /**
  * The funnel deal's uuid is not a key (issue 21): a family without a session reaches
@@ -23,17 +24,11 @@ import { createTestApp, signInHeaders, type TestContext } from "./helpers/app";
 
 let ctx: TestContext;
 let clock: ReturnType<typeof fakeClock> | null = null;
-const sent: MailMessage[] = [];
-const recordingMailer: Mailer = {
-  async send(message) {
-    sent.push(message);
-    return { id: String(sent.length), transport: "outbox" };
-  },
-};
+const { mailer: recording, sent } = recordingMailer();
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  setMailer(recordingMailer);
+  setMailer(recording);
 });
 afterAll(async () => {
   setMailer(null);
@@ -70,17 +65,6 @@ async function send(method: string, path: string, body?: unknown, headers: Recor
 const PATH = "/api/v1/funeral_funnel/deals";
 const withToken = (token: string | undefined, extra: Record<string, string> = {}) => ({ "x-resume-token": token ?? "", ...extra });
 
-const LYON_CREMATION = {
-  situation: "death-occurred",
-  placeOfDeath: "hospital",
-  deathCommuneInsee: "69123",
-  deathDate: "2026-03-02",
-  disposition: "cremation",
-  ceremony: { type: "civil", place: "crematorium" },
-  finalRestingPlace: "scattering",
-  scatteringPlace: "memorial-garden",
-  coffinRange: "essential",
-} as const;
 
 let counter = 0;
 function client(overrides: Record<string, unknown> = {}) {

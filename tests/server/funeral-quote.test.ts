@@ -4,26 +4,21 @@ import type { FunnelDealView } from "@/domain/schemas/funeral-quote";
 import { dealAbilities, dealSteps, deals, trackings } from "@/server/db/schema/deals";
 import { defuncts } from "@/server/db/schema/procedures";
 import { clients } from "@/server/db/schema/users";
-import type { MailMessage, Mailer } from "@/server/integrations/mail/mail-message";
 import { setMailer } from "@/server/integrations/mail/mailer";
 import { JOB_HANDLERS } from "@/server/jobs/handlers";
 import { drainJobs } from "@/server/jobs/worker";
 import { FUNNEL_QUOTE_EMAIL_JOB } from "@/server/services/funeral-quote/submission-jobs";
 import { createTestApp, getJson, signInHeaders, type TestContext } from "./helpers/app";
 import { pdfTextRuns } from "./integrations/pdf/pdf-text";
+import { recordingMailer } from "./helpers/recording-mailer";
+import { LYON_CREMATION } from "./helpers/funnel-fixtures";
 
 let ctx: TestContext;
-const sent: MailMessage[] = [];
-const recordingMailer: Mailer = {
-  async send(message) {
-    sent.push(message);
-    return { id: String(sent.length), transport: "outbox" };
-  },
-};
+const { mailer: recording, sent } = recordingMailer();
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  setMailer(recordingMailer);
+  setMailer(recording);
 });
 afterAll(async () => {
   setMailer(null);
@@ -59,18 +54,6 @@ async function dealCount(): Promise<number> {
   return Number(row!.value);
 }
 
-/** Lyon has demo partners: a crematorium, two parlours, two graveyards. */
-const LYON_CREMATION = {
-  situation: "death-occurred",
-  placeOfDeath: "hospital",
-  deathCommuneInsee: "69123",
-  deathDate: "2026-03-02",
-  disposition: "cremation",
-  ceremony: { type: "civil", place: "crematorium" },
-  finalRestingPlace: "scattering",
-  scatteringPlace: "memorial-garden",
-  coffinRange: "essential",
-} as const;
 
 const CLIENT = {
   civility: "Mme",
