@@ -168,7 +168,7 @@ test.describe("financial aid calculator", () => {
     const capital = results.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Capital décès de l'Assurance maladie" }) });
     await expect(capital).toContainText("Vous pouvez en bénéficier");
     // The amount the rules module holds (src/domain/financial-aid.ts), since 1 April 2025.
-    await expect(capital).toContainText(/3\s977\s€/);
+    await expect(capital).toContainText(/3\s977,00\s€/);
     await expect(capital).toContainText("Dernier délai pour la demande");
     await expect(capital).toContainText("CPAM");
   });
