@@ -89,7 +89,8 @@ function kill(server: Server): Promise<void> {
   });
 }
 
-const ANSWERS = {
+/** A Lyon cremation: the funnel answers every bench and durability run submits. */
+export const ANSWERS = {
   situation: "death-occurred",
   placeOfDeath: "hospital",
   deathCommuneInsee: "69123",

@@ -8,7 +8,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { arg, percentile, postgresInstalled, stopProcessGroup } from "./bench-kit";
-import { runDurability, type DurabilityResult } from "./durability-kit";
+import { ANSWERS, runDurability, type DurabilityResult } from "./durability-kit";
 
 const root = join(import.meta.dirname, "..");
 const duration = Number(arg("duration", "10"));
@@ -69,18 +69,6 @@ function startServer(databaseUrl: string | undefined): Promise<ChildProcess> {
     child.once("exit", (code) => reject(new Error(`server exited with code ${code}`)));
   });
 }
-
-const ANSWERS = {
-  situation: "death-occurred",
-  placeOfDeath: "hospital",
-  deathCommuneInsee: "69123",
-  deathDate: "2026-03-02",
-  disposition: "cremation",
-  ceremony: { type: "civil", place: "crematorium" },
-  finalRestingPlace: "scattering",
-  scatteringPlace: "memorial-garden",
-  coffinRange: "essential",
-};
 
 interface LatencyResult {
   engine: string;
