@@ -3,6 +3,7 @@
 import type { ChildProcess } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import pg from "pg";
 
 /** `--name value` from the command line, or `fallback`. */
 export function arg(name: string, fallback: string): string {
@@ -40,4 +41,24 @@ export function stopProcessGroup(child: ChildProcess, killAfterMs: number): Prom
     signal("SIGTERM");
     setTimeout(() => signal("SIGKILL"), killAfterMs).unref();
   });
+}
+
+/** A database of its own on the given PostgreSQL server, dropped (connections and all) by `drop`. */
+export async function throwAwayDatabase(url: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
 }

@@ -7,8 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
-import { percentile, stopProcessGroup } from "./bench-kit";
+import { percentile, stopProcessGroup, throwAwayDatabase } from "./bench-kit";
 
 const root = join(import.meta.dirname, "..");
 
@@ -120,29 +119,11 @@ function quoteMailsByDeal(outbox: string): Map<string, number> {
   return counts;
 }
 
-async function throwAwayDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `paisible_durability_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 export async function runDurability(options: DurabilityOptions): Promise<DurabilityResult> {
   const log = options.log ?? (() => undefined);
   const dir = mkdtempSync(join(tmpdir(), `paisible-durability-${options.engine}-`));
-  const database = options.engine === "postgres" ? await throwAwayDatabase(options.databaseUrl!) : null;
+  const database = options.engine === "postgres" ? await throwAwayDatabase(options.databaseUrl!, "paisible_durability") : null;
   const acknowledged = new Set<string>();
   const latencies: number[] = [];
   let counter = 0;

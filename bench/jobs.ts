@@ -7,7 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { arg, percentile, postgresInstalled, stopProcessGroup } from "./bench-kit";
+import { arg, percentile, postgresInstalled, stopProcessGroup, throwAwayDatabase } from "./bench-kit";
 import { ANSWERS, runDurability, type DurabilityResult } from "./durability-kit";
 
 const root = join(import.meta.dirname, "..");
@@ -32,24 +32,6 @@ if (!process.env.DATABASE_URL && process.env.PAISIBLE_BENCH_PG !== "tried") {
 }
 const postgresUrl = process.env.DATABASE_URL;
 
-async function throwAwayDatabase(url: string) {
-  const name = `paisible_bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 function startServer(databaseUrl: string | undefined): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATA_DIR: join(root, "data", "bench") };
@@ -131,7 +113,7 @@ const engines: Array<"pglite" | "postgres"> = postgresUrl ? ["pglite", "postgres
 
 if (parts.includes("latency")) {
   for (const engine of engines) {
-    const database = engine === "postgres" ? await throwAwayDatabase(postgresUrl!) : null;
+    const database = engine === "postgres" ? await throwAwayDatabase(postgresUrl!, "paisible_bench") : null;
     console.log(`\n▶ ${engine}: deal creation at concurrency 20…`);
     const server = await startServer(database?.url);
     try {
@@ -166,7 +148,7 @@ let drain: DrainResult | null = null;
 
 if (parts.includes("drain") && postgresUrl) {
   console.log(`\n▶ postgres: two worker processes drain ${jobCount} jobs…`);
-  const database = await throwAwayDatabase(postgresUrl);
+  const database = await throwAwayDatabase(postgresUrl, "paisible_bench");
   const { openDatabase } = await import("@/server/db/client");
   const db = await openDatabase({ databaseUrl: database.url, poolSize: 4 });
   const client = new pg.Client({ connectionString: database.url });
