@@ -65,8 +65,16 @@ export const companies = pgTable(
     slug: text().notNull().unique(),
     categoryId: integer().references(() => companyCategories.id),
     website: text(),
+    /** Postal address for letters, as it should be printed on the envelope (lines joined by newlines). */
     address: text(),
     email: text(),
+    phone: text(),
+    /** Online form or page where the family declares the death, when the company offers one. */
+    formUrl: text(),
+    /** Where the entry comes from (the company's own page), so it can be re-checked; "demo" for demo rows. */
+    source: text().notNull().default(""),
+    /** When the source was last read (ISO date). */
+    sourceCheckedOn: date({ mode: "string" }),
     demo: boolean().notNull().default(false),
     searchName: searchName("name"),
     ...timestamps,
@@ -83,10 +91,14 @@ export const companiesFormalities = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
     name: text().notNull(),
+    /** close, transfer, claim (a benefit) or notify: chooses the letter's wording. */
+    kind: text().notNull().default("notify"),
     /** The formality is done by a letter sent on the family's behalf. */
     requiresLetter: boolean().notNull().default(false),
     /** Form fields the family fills in (name, type, required). */
     fields: jsonb().$type<Array<Record<string, unknown>>>().notNull().default([]),
+    /** Codes of the document types the company usually asks for (document_types.code). */
+    documentTypes: jsonb().$type<string[]>().notNull().default([]),
     ...timestamps,
   },
   (t) => [index("companies_formalities_company_idx").on(t.companyId)],
@@ -103,8 +115,11 @@ export const ongoingFormalities = pgTable(
       .notNull()
       .references(() => companiesFormalities.id),
     fields: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    state: text().notNull().default("draft"),
+    /** to_do, sent, answered, closed (src/domain/schemas/administrative-procedure.ts). */
+    state: text().notNull().default("to_do"),
     sentAt: timestamp({ withTimezone: true, mode: "date" }),
+    answeredAt: timestamp({ withTimezone: true, mode: "date" }),
+    closedAt: timestamp({ withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (t) => [index("ongoing_formalities_procedure_idx").on(t.administrativeProcedureId)],
