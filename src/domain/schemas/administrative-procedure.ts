@@ -98,7 +98,7 @@ export type FormalityKind = (typeof FORMALITY_KINDS)[number];
 export const formalityFieldSchema = z
   .object({
     name: z.string().regex(/^[a-z][a-z0-9_]{0,40}$/),
-    /** Label key in the "Formalities.fields" messages namespace. */
+    /** Label key in the "Companies.fields" messages namespace. */
     label: z.string(),
     type: z.enum(["text", "date", "iban", "number"]),
     required: z.boolean(),
