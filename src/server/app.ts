@@ -14,6 +14,7 @@ import { validationHook } from "@/server/http/validation";
 import { registerAuthRoutes } from "@/server/routes/auth";
 import { registerAutocompleteRoutes } from "@/server/routes/autocompletes";
 import { registerDealRoutes } from "@/server/routes/deals";
+import { registerFamilyRoutes } from "@/server/routes/family";
 import { registerFuneralFunnelRoutes } from "@/server/routes/funeral-quote";
 import { registerFundingAgencyRoutes } from "@/server/routes/funding-agencies";
 import { registerHealthRoutes } from "@/server/routes/health";
@@ -79,6 +80,7 @@ export function createApp(options: AppOptions) {
   registerLeadRoutes(app);
   registerFuneralFunnelRoutes(app);
   registerDealRoutes(app);
+  registerFamilyRoutes(app);
   registerJobRoutes(app);
 
   // GET /api/docs – the OpenAPI document generated from the route schemas
