@@ -44,10 +44,11 @@ const REFUSALS: Record<number, unknown> = {
 };
 
 async function headersOf(ctx: TestContext, name: string, extra: Record<string, ExtraCaller>): Promise<Record<string, string>> {
-  const caller = name in extra ? extra[name] : CALLERS[name as CallerName];
+  const caller: { realm: "client" | "business_user"; email: string; forge?: Record<string, string> } | null | undefined =
+    name in extra ? extra[name] : CALLERS[name as CallerName];
   if (!caller) return {};
   const headers = await signInHeaders(ctx.db, caller.realm, caller.email);
-  return "forge" in caller ? { ...headers, ...caller.forge } : headers;
+  return caller.forge ? { ...headers, ...caller.forge } : headers;
 }
 
 /**
