@@ -103,8 +103,13 @@ describe("POST /api/v1/clients/{id}/deceased and GET …/deceased/death_declarat
     const updated = await req<{ data: DeathDeclarationView }>(me.headers(), "POST", `/api/v1/clients/${me.id}/deceased`, { id, birth_date: "1950-01-01" });
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ id, birth_date: "1950-01-01", lastname: "Fontaine" });
-    // An advisor reviewed it.
-    await ctx.db.update(defuncts).set({ declarationState: "confirmed", declarationComment: "Acte de décès reçu" }).where(eq(defuncts.id, id));
+    // An advisor reviews it.
+    const review = await req<{ data: DeathDeclarationView }>(advisor(), "PUT", `/api/v1/clients/${me.id}/deceased/death_declarations/${id}`, { state: "confirmed", comment: "Acte de décès reçu" });
+    expect(review.status).toBe(200);
+    expect((await req(advisor(), "PUT", `/api/v1/clients/${other.id}/deceased/death_declarations/${id}`, { state: "rejected" })).status).toBe(404);
+    expect((await req(advisor(), "PUT", `/api/v1/clients/${me.id}/deceased/death_declarations/${id}`, { state: "lost" })).body.errors).toEqual(["death_declaration__state__invalid"]);
+    const [stored] = await ctx.db.select().from(defuncts).where(eq(defuncts.id, id));
+    expect(stored).toMatchObject({ declarationState: "confirmed", declarationComment: "Acte de décès reçu" });
     const list = await req<{ data: DeathDeclarationView[] }>(me.headers(), "GET", `/api/v1/clients/${me.id}/deceased/death_declarations`);
     expect(list.body.data.find((d) => d.id === id)).toMatchObject({ state: "confirmed", comment: "Acte de décès reçu" });
     expect((await req(other.headers(), "GET", `/api/v1/clients/${other.id}/deceased/death_declarations`)).body.data).toEqual([]);
@@ -164,6 +169,15 @@ describeFamilyMatrix("clients", () => ctx, () => ({ owner: me.email, editor: oth
     title: "GET /api/v1/clients/{id}/deceased/death_declarations",
     request: () => `GET /api/v1/clients/${me.id}/deceased/death_declarations`,
     expect: { visitor: 401, owner: 200, stranger: 404, admin: 200, advisor: 200, guest: 403, pro: 403, forged: 401 },
+  },
+  {
+    title: "PUT /api/v1/clients/{id}/deceased/death_declarations/{declaration_id}",
+    request: async () => {
+      const [row] = await ctx.db.insert(defuncts).values({ lastname: "Revue", clientId: me.id }).returning({ id: defuncts.id });
+      return `PUT /api/v1/clients/${me.id}/deceased/death_declarations/${row!.id}`;
+    },
+    body: { state: "in_review" },
+    expect: { visitor: 401, owner: 401, stranger: 401, admin: 200, director: 200, advisor: 200, guest: 403, pro: 403, forged: 401 },
   },
   {
     title: "GET /api/v1/clients/{unknown}",

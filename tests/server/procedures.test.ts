@@ -7,6 +7,7 @@ import { documentTypes, supportingDocumentOwners, supportingDocuments } from "@/
 import { clients } from "@/server/db/schema/users";
 import { setMailer } from "@/server/integrations/mail/mailer";
 import { JOB_HANDLERS } from "@/server/jobs/handlers";
+import { listDeadJobs } from "@/server/jobs/queue";
 import { drainJobs } from "@/server/jobs/worker";
 import { FORMALITY_LETTER_EMAIL_JOB } from "@/server/services/procedures/send-formality";
 import { call } from "./auth-helpers";
@@ -405,6 +406,20 @@ describe("POST /api/v1/ongoing_formalities/{id}/send", () => {
     expect(mail.cc).toBeUndefined();
     expect(mail.text).toContain("prêt à être imprimé");
     expect(mail.attachments).toHaveLength(1);
+  });
+
+  it("gives up at once, without mailing, a letter that can no longer be written", async () => {
+    const signer = await createFamilyClient(ctx.db, { email: `signer-${Date.now()}@example.org` });
+    const procedure = await newProcedure(signer);
+    const post = await createCompanyFormality(ctx.db, { email: null, fields: [], kind: "notify" });
+    const res0 = await as(signer, "POST", `/api/v1/administrative_procedures/${procedure.id}/ongoing_formalities`, { formality: { companies_formality_id: post.formalityId } });
+    const f = res0.body.data as OngoingFormalityView;
+    expect((await as(signer, "POST", `/api/v1/ongoing_formalities/${f.id}/send`, {})).status).toBe(200);
+    await ctx.db.update(clients).set({ lastname: null }).where(eq(clients.id, signer.id));
+    await drain();
+    expect(outbox.sent.some((m) => m.to === signer.email)).toBe(false);
+    const dead = await listDeadJobs(ctx.db);
+    expect(dead.find((j) => j.kind === FORMALITY_LETTER_EMAIL_JOB && j.payload.formality_id === f.id)).toMatchObject({ attempts: 1, last_error: expect.stringContaining("client__incomplete") });
   });
 
   it("refuses to send again once answered", async () => {
