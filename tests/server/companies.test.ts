@@ -154,6 +154,29 @@ describe("GET /api/v1/autocompletes/companies", () => {
   });
 });
 
+describe("GET /api/docs", () => {
+  it("documents the three companies routes and their answers field by field", async () => {
+    type Schema = { type?: string | string[]; properties?: Record<string, unknown> };
+    const { body } = await getJson<{ paths: Record<string, unknown>; components: { schemas: Record<string, Schema> } }>(ctx.app, "/api/docs");
+    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(["/api/v1/companies/{id}", "/api/v1/companies/formalities", "/api/v1/companies/categories"]));
+    const schemas = body.components.schemas;
+    const expected = {
+      Company: ["id", "name", "slug", "category", "website", "demo", "contact", "source", "source_checked_on", "formalities"],
+      CompanyFormality: ["id", "name", "kind", "requires_letter", "fields", "document_types"],
+      CompanyContact: ["address", "email", "phone", "form_url"],
+      CompanyCategory: ["code", "name", "position", "companies_count", "formalities_count"],
+      CompanyFormalityListItem: ["company", "fields", "kind"],
+      FormalityField: ["name", "label", "type", "required"],
+    };
+    for (const [id, fields] of Object.entries(expected)) {
+      expect([schemas[id]?.type].flat(), id).toContain("object");
+      expect(Object.keys(schemas[id]?.properties ?? {}), id).toEqual(expect.arrayContaining(fields));
+    }
+    const open = JSON.stringify(Object.keys(expected).map((id) => schemas[id])).match(/"additionalProperties":\{\}/g);
+    expect(open).toBeNull();
+  });
+});
+
 // Reference data without personal data, but behind a session: families and the staff
 // running cases read it; analytics guests and partner pros are refused (403).
 describeAuthorizationMatrix("companies", () => ctx, [
