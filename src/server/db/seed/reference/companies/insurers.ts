@@ -11,12 +11,12 @@ import {
 import { CHECKED_ON, type CompanySeed, type FormalitySeed } from "@/server/db/seed/reference/companies/types";
 
 /** Insurers (life, home and car, funeral contracts) and complementary health mutuals. */
-const insurer = (name: string, website: string, formalities: readonly FormalitySeed[] = GENERAL_INSURER, source = website): CompanySeed => ({
+const insurer = (name: string, website: string, formalities: readonly FormalitySeed[] = GENERAL_INSURER, readSource?: string): CompanySeed => ({
   name,
   category: "insurance",
   website,
-  source,
-  checkedOn: CHECKED_ON,
+  source: readSource ?? website,
+  checkedOn: readSource ? CHECKED_ON : null,
   formalities,
 });
 
@@ -25,7 +25,7 @@ const mutual = (name: string, website: string): CompanySeed => ({
   category: "mutual",
   website,
   source: website,
-  checkedOn: CHECKED_ON,
+  checkedOn: null,
   formalities: MUTUAL_FORMALITIES,
 });
 

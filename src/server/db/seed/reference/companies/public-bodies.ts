@@ -9,13 +9,14 @@ import { CHECKED_ON, type CompanySeed } from "@/server/db/seed/reference/compani
  */
 const REVERSION_SOURCE = "https://politiques-sociales.caissedesdepots.fr/demander-sa-reversion-en-ligne-en-une-fois";
 
-const pension = (name: string, website: string): CompanySeed => ({
+const pension = (name: string, website: string, read?: { source: string; phone?: string }): CompanySeed => ({
   name,
   category: "pension",
   website,
+  phone: read?.phone ?? null,
   formUrl: "https://www.info-retraite.fr",
-  source: website,
-  checkedOn: CHECKED_ON,
+  source: read?.source ?? website,
+  checkedOn: read ? CHECKED_ON : null,
   formalities: PENSION_FORMALITIES,
 });
 
@@ -29,8 +30,16 @@ export const PENSION_FUNDS: readonly CompanySeed[] = [
     checkedOn: CHECKED_ON,
     formalities: [PENSION_SURVIVOR],
   },
-  pension("L'Assurance retraite (CNAV, Carsat)", "https://www.lassuranceretraite.fr"),
-  pension("Agirc-Arrco", "https://www.agirc-arrco.fr"),
+  // The death is reported by letter to the regional fund (Carsat) that paid the pension.
+  pension("L'Assurance retraite (CNAV, Carsat)", "https://www.lassuranceretraite.fr", {
+    source: "https://www.lassuranceretraite.fr/portail-info/sites/pub/home/retraite/retraite-reversion-veuvage/demarches-cas-deces.html",
+    phone: "3960",
+  }),
+  // Read on the page of AG2R La Mondiale, one of the Agirc-Arrco member funds.
+  pension("Agirc-Arrco", "https://www.agirc-arrco.fr", {
+    source: "https://www.ag2rlamondiale.fr/retraite/etre-a-la-retraite/conseil-la-pension-de-reversion",
+    phone: "0970 660 660",
+  }),
   pension("MSA (Mutualité sociale agricole)", "https://www.msa.fr"),
   pension("CNRACL", "https://www.cnracl.retraites.fr"),
   pension("Service des retraites de l'État (SRE)", "https://retraitesdeletat.gouv.fr"),
@@ -55,7 +64,7 @@ export const PENSION_FUNDS: readonly CompanySeed[] = [
     website: "https://www.urssaf.fr",
     formUrl: "https://www.urssaf.fr",
     source: "https://www.urssaf.fr",
-    checkedOn: CHECKED_ON,
+    checkedOn: null,
     formalities: [
       {
         name: "Déclarer le décès d'un travailleur indépendant et la fin de son activité",
@@ -99,7 +108,7 @@ export const HEALTH_INSURERS: readonly CompanySeed[] = [
     category: "health_insurance",
     website: "https://www.cnmss.fr",
     source: "https://www.cnmss.fr",
-    checkedOn: CHECKED_ON,
+    checkedOn: null,
     formalities: [PENSION_NOTIFY],
   },
   {
@@ -107,7 +116,7 @@ export const HEALTH_INSURERS: readonly CompanySeed[] = [
     category: "health_insurance",
     website: "https://www.camieg.fr",
     source: "https://www.camieg.fr",
-    checkedOn: CHECKED_ON,
+    checkedOn: null,
     formalities: [PENSION_NOTIFY],
   },
 ];
@@ -118,7 +127,7 @@ export const SOCIAL_BODIES: readonly CompanySeed[] = [
     category: "family_allowance",
     website: "https://www.caf.fr",
     formUrl: "https://www.caf.fr",
-    source: "https://www.caf.fr",
+    source: "https://caf.fr/professionnels/offres-et-services/caf-de-l-aude/partenaires-locaux/newsletter-partenaires/la-caf-et-l-accompagnement-des-familles-endeuillees",
     checkedOn: CHECKED_ON,
     formalities: [
       {
@@ -127,6 +136,14 @@ export const SOCIAL_BODIES: readonly CompanySeed[] = [
         requiresLetter: false,
         fields: { allowance_number: true },
         documents: ["death_certificate"],
+      },
+      {
+        // Paid automatically to allocataires (the civil registry informs the CAF); other families ask for it.
+        name: "Demander l'allocation en cas de décès d'un enfant (familles non allocataires)",
+        kind: "claim",
+        requiresLetter: false,
+        fields: { iban: true },
+        documents: ["death_certificate", "family_record_book", "bank_details"],
       },
       {
         name: "Demander l'allocation de soutien familial pour un enfant orphelin",
@@ -258,7 +275,7 @@ export const SOCIAL_BODIES: readonly CompanySeed[] = [
     website: "https://www.notaires.fr",
     formUrl: "https://www.notaires.fr",
     source: "https://www.notaires.fr",
-    checkedOn: CHECKED_ON,
+    checkedOn: null,
     formalities: [
       {
         name: "Confier le règlement de la succession à un notaire",
@@ -274,7 +291,7 @@ export const SOCIAL_BODIES: readonly CompanySeed[] = [
     category: "legal",
     website: "https://www.paris.notaires.fr",
     source: "https://www.paris.notaires.fr",
-    checkedOn: CHECKED_ON,
+    checkedOn: null,
     formalities: [
       {
         name: "Trouver le notaire chargé de la succession ou d'un testament",
