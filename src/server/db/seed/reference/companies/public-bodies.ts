@@ -203,9 +203,10 @@ export const SOCIAL_BODIES: readonly CompanySeed[] = [
         documents: ["tax_notice"],
       },
       {
+        // Forms 2705 and 2705-S, usually filed by the notary.
         name: "Déposer la déclaration de succession (dans les 6 mois)",
         kind: "notify",
-        requiresLetter: true,
+        requiresLetter: false,
         fields: { tax_number: false },
         documents: ["death_certificate", "notoriety_act", "identity_card"],
       },
@@ -237,9 +238,10 @@ export const SOCIAL_BODIES: readonly CompanySeed[] = [
     checkedOn: CHECKED_ON,
     formalities: [
       {
+        // Online on agira-vie.fr or by letter to the address above.
         name: "Demander la recherche des contrats d'assurance vie du défunt",
         kind: "claim",
-        requiresLetter: true,
+        requiresLetter: false,
         fields: {},
         documents: ["death_certificate"],
       },
