@@ -74,7 +74,14 @@ describe("GET /api/v1/companies/formalities", () => {
     expect(claims.body.data.every((f) => f.kind === "claim")).toBe(true);
 
     const byName = await getJson<Page>(ctx.app, "/api/v1/companies/formalities?q=SOCIETE%20generale", client);
-    expect(byName.body.data.map((f) => f.company.name)).toEqual(["Société Générale", "Société Générale", "Société Générale"]);
+    // Any part of the name: the bank and its insurer, banks first (category order).
+    expect(byName.body.data.map((f) => f.company.name)).toEqual([
+      "Société Générale",
+      "Société Générale",
+      "Société Générale",
+      "Sogecap (Société Générale Assurances)",
+      "Sogecap (Société Générale Assurances)",
+    ]);
 
     const byCompany = await getJson<Page>(ctx.app, `/api/v1/companies/formalities?company_id=${bankPostaleId}`, client);
     expect(byCompany.body.data.map((f) => f.kind)).toEqual(["notify", "claim", "close"]);

@@ -26,8 +26,13 @@ export const BANKS: readonly CompanySeed[] = [
     source: "https://www.labanquepostale.fr/particulier/accompagner/soucis/perte-proche/demarches-et-formalites.html",
     formUrl: "https://www.labanquepostale.fr/particulier/accompagner/soucis/perte-proche/demarches-et-formalites.html",
   }),
-  bank("BNP Paribas", "https://mabanque.bnpparibas"),
-  bank("Société Générale", "https://particuliers.sg.fr"),
+  bank("BNP Paribas", "https://mabanque.bnpparibas", {
+    source: "https://mabanque.bnpparibas/fr/vos-besoins/vos-projets/recevoir-une-succession/les-consequences-du-deces-sur-les-principaux-contrats-bancaires",
+  }),
+  bank("Société Générale", "https://particuliers.sg.fr", {
+    source: "https://particuliers.sg.fr/aides-contact-public/declarer-un-deces",
+    formUrl: "https://particuliers.sg.fr/aides-contact-public/declarer-un-deces",
+  }),
   // The regional banks describe the same process on the group's site (online form or the deceased's branch).
   bank("Crédit Agricole", "https://www.credit-agricole.fr", {
     source: "https://www.credit-agricole.fr/ca-languedoc/particulier/accompagnement/deces-et-succession.html",
@@ -39,7 +44,7 @@ export const BANKS: readonly CompanySeed[] = [
     source: "https://www.banquepopulaire.fr/banque-assurance-famille/succession-accompagner-deces-proche/",
     formUrl: "https://www.banquepopulaire.fr/banque-assurance-famille/succession-accompagner-deces-proche/",
   }),
-  bank("LCL", "https://www.lcl.fr"),
+  bank("LCL", "https://www.lcl.fr", { source: "https://www.lcl.fr/mag/succession/succession-deces-demarches" }),
   bank("Crédit Coopératif", "https://www.credit-cooperatif.coop"),
   bank("Crédit Mutuel de Bretagne", "https://www.cmb.fr"),
   bank("CCF", "https://www.ccf.fr"),

@@ -50,6 +50,17 @@ export const INSURERS: readonly CompanySeed[] = [
   insurer("Abeille Assurances", "https://www.abeille-assurances.fr", LIFE_INSURER),
   insurer("Swiss Life", "https://www.swisslife.fr", [LIFE_INSURANCE_CLAIM, MUTUAL_CLOSE]),
   insurer("Suravenir", "https://www.suravenir.fr", [LIFE_INSURANCE_CLAIM]),
+  // Société Générale's insurer; its funeral contract desk is given on SG's page about a death.
+  {
+    name: "Sogecap (Société Générale Assurances)",
+    category: "insurance",
+    website: "https://particuliers.sg.fr",
+    address: "Sogecap — Service Prévoyance\n42 boulevard Alexandre Martin\n45057 Orléans Cedex 1",
+    phone: "09 69 329 969",
+    source: "https://particuliers.sg.fr/aides-contact-public/declarer-un-deces",
+    checkedOn: CHECKED_ON,
+    formalities: LIFE_INSURER,
+  },
   insurer(
     "AG2R La Mondiale",
     "https://www.ag2rlamondiale.fr",
