@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompanyDetail, CompanyFormalityListItem } from "@/domain/schemas/company";
 import { COMPANY_CATEGORIES } from "@/domain/companies";
 import { REFERENCE_COMPANIES } from "@/server/db/seed/reference/companies/seed-companies";
+import { getCompanyFormality } from "@/server/services/companies/get-company-formality";
 import { createTestApp, getJson, signInHeaders, type TestContext } from "./helpers/app";
 import { describeAuthorizationMatrix } from "./helpers/authorization-matrix";
 
@@ -150,6 +151,16 @@ describe("GET /api/v1/companies/{id}", () => {
       expect(status).toBe(422);
       expect(body).toEqual({ error: "Unprocessable Entity", errors: ["id__invalid"] });
     }
+  });
+});
+
+describe("getCompanyFormality (for the procedures and letters)", () => {
+  it("answers the formality with its company and contact, or null", async () => {
+    const { body } = await getJson<Page>(ctx.app, "/api/v1/companies/formalities?q=sogecap&kind=claim", client);
+    const listed = body.data[0]!;
+    expect(await getCompanyFormality(ctx.db, listed.id)).toEqual(listed);
+    expect(listed.company.contact).toMatchObject({ address: "Sogecap — Service Prévoyance\n42 boulevard Alexandre Martin\n45057 Orléans Cedex 1", phone: "09 69 329 969" });
+    expect(await getCompanyFormality(ctx.db, 999_999)).toBeNull();
   });
 });
 
