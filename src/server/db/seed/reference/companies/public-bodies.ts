@@ -40,7 +40,27 @@ export const PENSION_FUNDS: readonly CompanySeed[] = [
     source: "https://www.ag2rlamondiale.fr/retraite/etre-a-la-retraite/conseil-la-pension-de-reversion",
     phone: "0970 660 660",
   }),
-  pension("MSA (Mutualité sociale agricole)", "https://www.msa.fr"),
+  // Health, family and pensions of the farming scheme; read on a regional MSA's page (same text on every MSA site).
+  {
+    name: "MSA (Mutualité sociale agricole)",
+    category: "pension",
+    website: "https://www.msa.fr",
+    formUrl: "https://www.info-retraite.fr",
+    source: "https://corse.msa.fr/lfp/web/msa-de-la-corse/vous-avez-perdu-un-proche",
+    checkedOn: CHECKED_ON,
+    formalities: [
+      PENSION_NOTIFY,
+      {
+        // Since 2022, for farm operators and their helpers active on the day of death; the MSA writes to the beneficiaries.
+        name: "Demander le capital décès du régime agricole",
+        kind: "claim",
+        requiresLetter: false,
+        fields: { social_security_number: true, iban: true },
+        documents: ["death_certificate", "identity_card", "bank_details"],
+      },
+      PENSION_SURVIVOR,
+    ],
+  },
   pension("CNRACL", "https://www.cnracl.retraites.fr"),
   pension("Service des retraites de l'État (SRE)", "https://retraitesdeletat.gouv.fr"),
   pension("Ircantec", "https://www.ircantec.retraites.fr"),
