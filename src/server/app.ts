@@ -13,6 +13,7 @@ import { FIXED_SECURITY_HEADERS, NON_DOCUMENT_CSP } from "@/server/http/security
 import { validationHook } from "@/server/http/validation";
 import { registerAuthRoutes } from "@/server/routes/auth";
 import { registerAutocompleteRoutes } from "@/server/routes/autocompletes";
+import { registerCompanyRoutes } from "@/server/routes/companies";
 import { registerDealRoutes } from "@/server/routes/deals";
 import { registerFuneralFunnelRoutes } from "@/server/routes/funeral-quote";
 import { registerFundingAgencyRoutes } from "@/server/routes/funding-agencies";
@@ -74,6 +75,7 @@ export function createApp(options: AppOptions) {
   registerHealthRoutes(app);
   registerAuthRoutes(app);
   registerAutocompleteRoutes(app);
+  registerCompanyRoutes(app);
   registerWebsiteRoutes(app);
   registerFundingAgencyRoutes(app);
   registerLeadRoutes(app);
