@@ -86,12 +86,19 @@ describe("after-death checklist rules", () => {
         { id: 2, state: "closed", category: "energy" },
         { id: 3, state: "to_do", category: "telecom" },
         { id: 4, state: "answered", category: null },
+        { id: 5, state: "answered", category: "tax", kind: "notify", name: "Déclarer les revenus du défunt" },
+        { id: 6, state: "sent", category: "legal", slug: "notaires-de-france-conseil-superieur-du-notariat", name: "Trouver un notaire" },
+        { id: 7, state: "sent", category: "pension", kind: "claim", name: "Demander la pension de réversion" },
       ],
     });
     const byId = Object.fromEntries(items.map((i) => [i.id, i]));
     expect(byId.bank_accounts).toMatchObject({ status: "in_progress", formalityIds: [1] });
     expect(byId.energy_telecoms).toMatchObject({ status: "done", formalityIds: [2, 3] });
-    expect(byId.succession_declaration!.status).toBe("overdue");
+    expect(byId.income_tax).toMatchObject({ status: "done", formalityIds: [5] });
+    expect(byId.succession_declaration).toMatchObject({ status: "in_progress", formalityIds: [6] });
+    expect(byId.pension_funds).toMatchObject({ status: "to_do", formalityIds: [] });
+    expect(buildChecklist({ ...base, familyLink: "spouse", deathDate: "2025-01-05", formalities: [{ id: 7, state: "sent", category: "pension", kind: "claim" }] }).find((i) => i.id === "pension_reversion")!.status).toBe("in_progress");
+    expect(buildChecklist({ ...base, deathDate: "2025-01-05" }).find((i) => i.id === "succession_declaration")!.status).toBe("overdue");
     expect(byId.life_insurance!.status).toBe("to_do");
     expect(itemStatus({ kind: "date", due: "2026-01-10", delay: { amount: 1, unit: "months" } }, [], "2026-01-10")).toBe("to_do");
     expect(itemStatus({ kind: "date", due: "2026-01-09", delay: { amount: 1, unit: "months" } }, ["to_do"], "2026-01-10")).toBe("overdue");

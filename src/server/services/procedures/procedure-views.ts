@@ -69,6 +69,7 @@ export function storedSituation(raw: unknown): ProcedureSituation {
 export interface FormalityRow {
   view: OngoingFormalityView;
   category: string | null;
+  slug: string;
 }
 
 /** The formalities of some procedures (or one formality by id), with their company, formality and document count. */
@@ -95,6 +96,7 @@ export async function loadFormalities(db: Db, where: { procedureIds?: number[]; 
     const values = asFieldValues(f.fields);
     return {
       category: category ?? null,
+      slug: company.slug,
       view: {
         id: f.id,
         administrative_procedure_id: f.administrativeProcedureId,
@@ -180,7 +182,7 @@ export async function procedureDetail(db: Db, hold: ProcedureHold, now: Date = n
           deathDate: d.deathDate,
           familyLink: p.defunctFamilyLink as FamilyLink | null,
           situation,
-          formalities: formalities.map((f) => ({ id: f.view.id, state: f.view.state, category: f.category })),
+          formalities: formalities.map((f) => ({ id: f.view.id, state: f.view.state, category: f.category, kind: f.view.formality.kind, slug: f.slug, name: f.view.formality.name })),
           today: todayInFrance(now),
         }).map((item) => ({
           id: item.id,
