@@ -9,6 +9,7 @@ import { deliverInvitationEmail, FAMILY_INVITATION_EMAIL_JOB, type InvitationEma
 import { DEADLINE_REMINDER_JOB, scheduleDealReminders, sendDealReminder, type ReminderPayload } from "@/server/services/family-reminders";
 import { deliverFunnelQuoteEmail } from "@/server/services/funeral-quote/quote-email-job";
 import { FUNNEL_QUOTE_EMAIL_JOB, SCHEDULE_REMINDERS_JOB } from "@/server/services/funeral-quote/submission-jobs";
+import { deliverFormalityLetter, FORMALITY_LETTER_EMAIL_JOB } from "@/server/services/procedures/send-formality";
 
 /** Every kind of job the product runs, and its handler. */
 
@@ -46,6 +47,9 @@ export const JOB_HANDLERS: JobHandlers = {
     const payload = job.payload as Partial<InvitationEmailPayload>;
     if (typeof payload.invitation_id !== "number" || !Number.isInteger(payload.invitation_id)) throw new PermanentJobError("payload_invalid");
     await deliverInvitationEmail(ctx.db, { invitation_id: payload.invitation_id, locale: String(payload.locale ?? "fr") }, keyOf(job), { mailer: getMailer(), siteUrl: serverEnv().SITE_URL }, ctx.now);
+  },
+  [FORMALITY_LETTER_EMAIL_JOB]: async (job, ctx) => {
+    await deliverFormalityLetter(ctx.db, job.payload, keyOf(job), getMailer(), ctx.now);
   },
   [PURGE_EXPIRED_JOB]: async (_job, ctx) => {
     await purgeExpired(ctx.db, ctx.now);

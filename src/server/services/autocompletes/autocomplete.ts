@@ -58,6 +58,8 @@ const CASE_STAFF: readonly Role[] = [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR, ROLES.
 const PUBLIC = publicAccess("reference data: communes, countries, départements, airports");
 const BUSINESS = signedIn({ business: ALL_BUSINESS });
 const STAFF = signedIn({ business: CASE_STAFF });
+/** Reference data a family picks from while building its procedure (companies to write to). */
+const FAMILIES_AND_BUSINESS = signedIn({ clients: true, business: ALL_BUSINESS });
 
 interface Definition {
   access: AutocompleteAccess;
@@ -70,7 +72,7 @@ const DEFINITIONS: Record<AutocompleteKind, Definition> = {
   airlines: { access: BUSINESS, cacheable: true, search: searchAirlines },
   airports: { access: PUBLIC, cacheable: true, search: searchAirports },
   cityhalls: { access: PUBLIC, cacheable: true, search: getCityhallSuggestions },
-  companies: { access: BUSINESS, cacheable: false, search: searchCompanies },
+  companies: { access: FAMILIES_AND_BUSINESS, cacheable: false, search: searchCompanies },
   consulates: { access: BUSINESS, cacheable: false, search: searchConsulates },
   countries: {
     access: PUBLIC,
