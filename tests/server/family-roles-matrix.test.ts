@@ -17,10 +17,10 @@ import { recordingMailer } from "./helpers/recording-mailer";
  * nothing on the file), a visitor, each business role and two forged credentials. Rows
  * that change or remove something run the owner last, so the others meet the target intact.
  *
- * The procedure, formality and supporting-document routes of the procedures and files
- * parts have their own matrices in their tests (procedures*.test.ts, supporting-documents*.test.ts),
- * built on the same fixtures' roles; this file covers the family-role routes and the deal
- * routes whose access the roles changed.
+ * The procedure, formality and client routes have their matrix, with the same callers, in
+ * procedures-access.test.ts (procedures part), the supporting documents theirs in the files
+ * part's tests; family-journey.test.ts walks the roles across both. This file covers the
+ * family-role routes and the deal routes whose access the roles changed.
  */
 
 type Member = "owner" | "editor" | "reader" | "notary" | "stranger";
