@@ -374,3 +374,14 @@ describe("deal access by family role", () => {
     expect((await call(ctx.app, "PUT", path, { body: { answers: LYON_CREMATION }, headers: await as("editor") })).status).toBe(200);
   });
 });
+
+describe("GET /api/v1/deals/{id} by family role", () => {
+  it("shows every member to the family, and only their own role to the notary", async () => {
+    const reader = await call<{ data: { abilities: Array<{ role: string }> } }>(ctx.app, "GET", deal(), { headers: await as("reader") });
+    expect(reader.status).toBe(200);
+    expect(reader.body.data.abilities.map((a) => a.role)).toEqual(expect.arrayContaining(["owner", "editor", "reader", "notary"]));
+    const notary = await call<{ data: { abilities: Array<{ role: string }> } }>(ctx.app, "GET", deal(), { headers: await as("notary") });
+    expect(notary.status).toBe(200);
+    expect(notary.body.data.abilities.map((a) => a.role)).toEqual(["notary"]);
+  });
+});

@@ -16,5 +16,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // The invitation link's page: outside /app (whose guard sends visitors to sign in), static, the token read in the browser.
 export default async function Page({ params }: Props) {
   setRequestLocale((await params).locale);
-  return <InvitationPage spaceHref={paths.account()} />;
+  return <InvitationPage />;
 }

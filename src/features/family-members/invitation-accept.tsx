@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { signIn } from "@/api-client/auth";
 import { authPaths } from "@/config/auth-paths";
+import { paths } from "@/config/paths";
 import { signInSchema, type SignInInput } from "@/domain/schemas/auth";
 import { invitationAccountSchema, type InvitationAccepted, type InvitationAccountInput, type InvitationView } from "@/domain/schemas/family";
 import { selectIsAuthReady, selectUser, selectUserType, signedIn } from "@/store/auth-slice";
@@ -24,9 +25,9 @@ import { useDateText, useFamilyErrors } from "./family-text";
  * only, like the e-mail), then "sign in to accept" or "create my account". The token comes
  * in the address's fragment, is kept for this tab only and removed from the address bar.
  */
-export interface InvitationAcceptProps {
-  /** Where the accepted member goes next (the family space). */
-  spaceHref: string;
+/** Where an accepted member goes next: the procedure itself, or the family space for a deal. */
+export function acceptedHref(accepted: InvitationAccepted["data"]): string {
+  return accepted.target_type === "administrative_procedure" ? paths.procedure(accepted.target_id) : paths.clientSpace();
 }
 
 const TAB_KEY = "paisible.invitation";
@@ -67,7 +68,7 @@ function forgetToken(): void {
   }
 }
 
-export function InvitationAccept({ spaceHref }: InvitationAcceptProps) {
+export function InvitationAccept() {
   const t = useTranslations("Family");
   const errors = useFamilyErrors();
   const date = useDateText();
@@ -136,7 +137,7 @@ export function InvitationAccept({ spaceHref }: InvitationAcceptProps) {
         <Alert tone="success" title={t("accept.acceptedTitle")}>
           <p>{t("accept.accepted", { role: t(`roles.${step.accepted.data.role}`) })}</p>
         </Alert>
-        <Link href={spaceHref} variant="standalone">
+        <Link href={acceptedHref(step.accepted.data)} variant="standalone">
           {t("accept.open")}
         </Link>
       </div>

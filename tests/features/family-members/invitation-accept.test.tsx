@@ -22,7 +22,7 @@ function renderPage() {
   return render(
     <NextIntlClientProvider locale="fr" messages={messages}>
       <StoreProvider>
-        <InvitationAccept spaceHref="/app/mon-compte" />
+        <InvitationAccept />
       </StoreProvider>
     </NextIntlClientProvider>,
   );
@@ -94,7 +94,7 @@ describe("InvitationAccept", () => {
     expect(screen.getByLabelText(new RegExp(`^${A.firstname}`))).toHaveValue("Anne");
     await user.click(screen.getByRole("button", { name: A.createSubmit }));
     expect(await screen.findByText(A.acceptedTitle)).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: A.open })).toHaveAttribute("href", "/app/mon-compte");
+    expect(screen.getByRole("link", { name: A.open })).toHaveAttribute("href", "/app/demarches/4");
     const body = JSON.parse(String(fetchMock.mock.calls.find((c) => String(c[0]).endsWith("/accept"))![1]!.body));
     expect(body).toEqual({ firstname: "Anne", lastname: "Martin", password: "Motdepasse-2026", password_confirmation: "Motdepasse-2026" });
     await waitFor(() => expect(JSON.parse(localStorage.getItem("paisible.user") ?? "{}").user?.id).toBe(12));
