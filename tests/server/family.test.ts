@@ -385,3 +385,23 @@ describe("GET /api/v1/deals/{id} by family role", () => {
     expect(notary.body.data.abilities.map((a) => a.role)).toEqual(["notary"]);
   });
 });
+
+describe("/api/docs", () => {
+  it("documents every family-role route with its answer's fields", async () => {
+    const doc = await call<{ paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, { properties?: Record<string, unknown> }> } }>(ctx.app, "GET", "/api/docs");
+    for (const [path, methods] of [
+      ["/api/v1/clients/{id}/abilities", ["get"]],
+      ["/api/v1/deals/{id}/abilities", ["get", "post"]],
+      ["/api/v1/administrative_procedures/{id}/abilities", ["get", "post"]],
+      ["/api/v1/administrative_procedures/{id}/abilities/{ability_id}", ["put", "delete"]],
+      ["/api/v1/deals/{id}/abilities/{ability_id}", ["put", "delete"]],
+      ["/api/v1/administrative_procedures/{id}/invitations/{invitation_id}", ["delete"]],
+      ["/api/v1/invitations/{token}", ["get"]],
+      ["/api/v1/invitations/{token}/accept", ["post"]],
+    ] as const) {
+      for (const method of methods) expect(doc.body.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+    expect(Object.keys(doc.body.components.schemas.FamilyMember?.properties ?? {})).toEqual(expect.arrayContaining(["id", "client_id", "role", "link", "email", "self"]));
+    expect(Object.keys(doc.body.components.schemas.FamilyInvitation?.properties ?? {})).toEqual(expect.arrayContaining(["inviter_firstname", "defunct_firstname", "role", "email_hint"]));
+  });
+});
