@@ -1,7 +1,10 @@
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { familyInvitations } from "@/server/db/schema/family";
 import { PEER_ADDRESS_HEADER, peerStamp } from "@/server/http/peer-address.mjs";
 import { setMailer } from "@/server/integrations/mail/mailer";
 import { JOB_HANDLERS } from "@/server/jobs/handlers";
+import { purgeExpired } from "@/server/jobs/maintenance";
 import { drainJobs } from "@/server/jobs/worker";
 import { authNow } from "@/server/services/auth/clock";
 import { randomSecret } from "@/server/services/auth/secrets";
@@ -126,5 +129,20 @@ describe("invitations as a mail cannon", () => {
     }
     expect(statuses.filter((s) => s === 201)).toHaveLength(INVITATIONS_PER_INVITER_PER_HOUR);
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe("retention", () => {
+  it("forgets invitations never accepted a month after they ended, and keeps accepted ones", async () => {
+    const stale = await invitation("stale@example.org");
+    const kept = await invitation("kept@example.org");
+    const body = { firstname: "Kim", lastname: "Martin", password: FAMILY_PASSWORD, password_confirmation: FAMILY_PASSWORD };
+    expect((await call(ctx.app, "POST", `/api/v1/invitations/${kept}/accept`, { body })).status).toBe(200);
+    await purgeExpired(ctx.db, new Date(Date.now() + 10 * 86_400_000));
+    expect(await ctx.db.select().from(familyInvitations).where(eq(familyInvitations.email, "stale@example.org"))).toHaveLength(1);
+    await purgeExpired(ctx.db, new Date(Date.now() + 50 * 86_400_000));
+    expect(await ctx.db.select().from(familyInvitations).where(eq(familyInvitations.email, "stale@example.org"))).toHaveLength(0);
+    expect(await ctx.db.select().from(familyInvitations).where(eq(familyInvitations.email, "kept@example.org"))).toHaveLength(1);
+    expect((await call(ctx.app, "GET", `/api/v1/invitations/${stale}`)).status).toBe(404);
   });
 });
