@@ -34,6 +34,26 @@ export const ERROR_CODES = [
   "oidc_failed",
   "oidc_email_not_verified",
   "oidc_account_not_found",
+  // Family roles and invitations (src/domain/family-roles.ts, SPEC §4).
+  "ability__role__owner_link_only",
+  "ability__role__owner_unique",
+  "ability__owner__not_removable",
+  "ability__field__not_editable",
+  "invitation__email__already_member",
+  "invitation__email__mismatch",
+  "invitation__expired",
+  "invitation__revoked",
+  "invitation__already_accepted",
+  "invitation__already_member",
+  // Client space: procedures, formalities, clients (SPEC §5, §7).
+  "client__incomplete",
+  "administrative_procedure__archived",
+  "formality__companies_formality_id__taken",
+  "formality__state__transition_invalid",
+  "formality__recipient__no_email",
+  "company__not_acting_for",
+  "defunct__death_date__in_future",
+  "defunct__birth_date__after_death_date",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -58,7 +78,7 @@ export function messageKeyForCode(code: unknown): ErrorCode {
   return UNHANDLED;
 }
 
-const FIELD_CODE = /^[a-z_]+__[a-z_]+__?(invalid|blank|required|too_long|too_short|too_big|too_small|unsupported|missing)$|^[a-z_]+__(invalid|blank|required|too_long|too_big|unsupported)$/;
+const FIELD_CODE = /^[a-z_]+__[a-z0-9_]+__?(invalid|blank|required|too_long|too_short|too_big|too_small|unsupported|missing|unknown|in_future)$|^[a-z_]+__(invalid|blank|required|too_long|too_big|unsupported)$/;
 
 /** Message keys for a list of codes, without repeats, never empty. */
 export function messageKeysForCodes(codes: readonly unknown[]): ErrorCode[] {
