@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OngoingFormalityView, ProcedureDetailView } from "@/domain/schemas/administrative-procedure-view";
 import { procedureAbilities } from "@/server/db/schema/family";
 import { cityhalls } from "@/server/db/schema/geo";
-import { documentTypes, supportingDocumentOwners, supportingDocuments } from "@/server/db/schema/procedures";
+import { companies, companiesFormalities, companyCategories, documentTypes, supportingDocumentOwners, supportingDocuments } from "@/server/db/schema/procedures";
 import { clients } from "@/server/db/schema/users";
 import { setMailer } from "@/server/integrations/mail/mailer";
 import { JOB_HANDLERS } from "@/server/jobs/handlers";
@@ -208,6 +208,21 @@ describe("ongoing formalities", () => {
     const detail = await as(owner, "GET", `/api/v1/administrative_procedures/${procedure.id}`);
     const item = (detail.body.data as ProcedureDetailView).checklist.find((i) => i.id === "bank_accounts")!;
     expect(item).toMatchObject({ status: "to_do", formality_ids: [added.id] });
+  });
+
+  it("ties the reference data's formalities to the checklist (a CPAM claim is the capital décès item)", async () => {
+    const [claim] = await ctx.db
+      .select({ id: companiesFormalities.id })
+      .from(companiesFormalities)
+      .innerJoin(companies, eq(companies.id, companiesFormalities.companyId))
+      .innerJoin(companyCategories, eq(companyCategories.id, companies.categoryId))
+      .where(and(eq(companyCategories.code, "health_insurance"), eq(companiesFormalities.kind, "claim")))
+      .limit(1);
+    expect(claim).toBeDefined();
+    const procedure = await newProcedure(owner, { situation: { employment: "employed" } });
+    const added = await addFormality(procedure.id, claim!.id);
+    const detail = (await as(owner, "GET", `/api/v1/administrative_procedures/${procedure.id}`)).body.data as ProcedureDetailView;
+    expect(detail.checklist.find((i) => i.id === "capital_deces")).toMatchObject({ formality_ids: [added.id], status: "to_do" });
   });
 
   it("checks the fields against the company's formality", async () => {
