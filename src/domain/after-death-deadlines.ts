@@ -94,7 +94,7 @@ export type ChecklistTiming =
   | { kind: "unknown_death_date" };
 
 /**
- * done: a formality of this item is answered or closed; in_progress: one was sent; to_do:
+ * done: the family ticked it, or a formality of this item is answered or closed; in_progress: one was sent; to_do:
  * nothing sent yet and its date ahead (or none); overdue: nothing sent and the date has
  * passed (the family should check it was done: a late declaration is still possible).
  */
@@ -136,6 +136,8 @@ export interface ChecklistInput {
   familyLink: FamilyLink | null | undefined;
   situation: ProcedureSituation | null | undefined;
   formalities: readonly ChecklistFormality[];
+  /** Items the family ticked as done themselves. */
+  doneItems?: readonly string[];
   today: string;
 }
 
@@ -317,11 +319,13 @@ export function buildChecklist(input: ChecklistInput): ChecklistItem[] {
     return {
       id,
       timing,
-      status: itemStatus(
-        timing,
-        matching.map((f) => f.state),
-        input.today,
-      ),
+      status: input.doneItems?.includes(id)
+        ? "done"
+        : itemStatus(
+            timing,
+            matching.map((f) => f.state),
+            input.today,
+          ),
       formalityIds: matching.map((f) => f.id),
       legalReference: rule.legalReference,
       sourceUrl: rule.sourceUrl,

@@ -114,6 +114,8 @@ describe("GET /api/v1/client/administrative_procedures", () => {
       [mine.id, "owner"],
     ]);
     expect(list[0]).toMatchObject({ defunct: { lastname: "Martin" }, formalities_count: 0 });
+    // The dated item due next: the earliest one still open (overdue ones first, so nothing is forgotten).
+    expect((list[0] as unknown as { next_due: unknown }).next_due).toEqual({ id: "death_declaration", due: "2026-10-03", status: expect.stringMatching(/^(overdue|to_do)$/) });
   });
 });
 
@@ -151,6 +153,18 @@ describe("PUT /api/v1/administrative_procedures/{id}", () => {
     expect(view.defunct).toMatchObject({ birth_name: "Durand", firstname: "Henri" });
     expect(view.situation).toEqual({ employment: "retired", owned_vehicle: true, had_bank_account: true, housing: "tenant" });
     expect(view.checklist.map((i) => i.id)).toContain("housing_lease");
+  });
+
+  it("lets the family tick checklist items no company tracks, and untick them", async () => {
+    const procedure = await newProcedure();
+    const res = await as(owner, "PUT", `/api/v1/administrative_procedures/${procedure.id}`, { checklist_done: ["death_declaration", "funeral", "funeral"] });
+    const items = (res.body.data as ProcedureDetailView).checklist;
+    expect(items.filter((i) => i.status === "done").map((i) => i.id)).toEqual(["death_declaration", "funeral"]);
+    const list = await as(owner, "GET", "/api/v1/client/administrative_procedures");
+    expect((list.body.data as unknown as Array<{ id: number; next_due: { id: string } }>).find((p) => p.id === procedure.id)!.next_due.id).not.toBe("death_declaration");
+    const undone = await as(owner, "PUT", `/api/v1/administrative_procedures/${procedure.id}`, { checklist_done: [] });
+    expect((undone.body.data as ProcedureDetailView).checklist.find((i) => i.id === "funeral")!.status).not.toBe("done");
+    expect((await as(owner, "PUT", `/api/v1/administrative_procedures/${procedure.id}`, { checklist_done: ["lunch"] })).body.errors).toEqual(["administrative_procedure__checklist_done__invalid"]);
   });
 
   it("refuses to empty a required birth field", async () => {
