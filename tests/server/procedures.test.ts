@@ -355,13 +355,17 @@ describe("GET /api/v1/ongoing_formalities/{id}/letter", () => {
     expect(res.body.errors).toEqual(["client__incomplete"]);
   });
 
-  it("lets a reader download it without recording it as generated", async () => {
-    const reader = await createFamilyClient(ctx.db);
+  it("lets a reader download it, signed with their own name and link, without recording it as generated", async () => {
+    const reader = await createFamilyClient(ctx.db, { civility: "M.", firstname: "Louis", lastname: "Martin" });
     const procedure = await newProcedure();
     const bank = await createCompanyFormality(ctx.db);
     const f = await addFormality(procedure.id, bank.formalityId);
-    await grantProcedureRole(ctx.db, procedure.id, reader.id, "reader");
-    expect((await ctx.app.request(`/api/v1/ongoing_formalities/${f.id}/letter`, { headers: await reader.headers() })).status).toBe(200);
+    await grantProcedureRole(ctx.db, procedure.id, reader.id, "reader", "grandchild");
+    const res = await ctx.app.request(`/api/v1/ongoing_formalities/${f.id}/letter`, { headers: await reader.headers() });
+    expect(res.status).toBe(200);
+    const text = pdfText(Buffer.from(await res.arrayBuffer())).replace(/\s+/g, " ");
+    expect(text).toContain("M. Louis MARTIN");
+    expect(text).toContain("En ma qualité de petit-enfant du défunt");
     const detail = await as(owner, "GET", `/api/v1/administrative_procedures/${procedure.id}`);
     expect((detail.body.data as ProcedureDetailView).formalities[0]!.letter_generated_at).toBeNull();
   });
