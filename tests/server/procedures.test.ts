@@ -455,6 +455,19 @@ describe("POST /api/v1/ongoing_formalities/{id}/send", () => {
     expect(dead.find((j) => j.kind === FORMALITY_LETTER_EMAIL_JOB && j.payload.formality_id === f.id)).toMatchObject({ attempts: 1, last_error: expect.stringContaining("client__incomplete") });
   });
 
+  it("never mails an address the caller chooses (no open relay)", async () => {
+    const procedure = await newProcedure();
+    const post = await createCompanyFormality(ctx.db, { fields: [], email: "courrier@organisme.test" });
+    const f = await addFormality(procedure.id, post.formalityId);
+    const bad = await as(owner, "POST", `/api/v1/ongoing_formalities/${f.id}/send`, { recipient: "attacker@evil.test" });
+    expect(bad.body.errors).toEqual(["recipient__invalid"]);
+    const res = await as(owner, "POST", `/api/v1/ongoing_formalities/${f.id}/send`, { to: "attacker@evil.test", cc: ["attacker@evil.test"] });
+    expect(res.status).toBe(200);
+    await drain();
+    expect(outbox.sent.some((m) => m.to === "attacker@evil.test" || (m.cc ?? []).includes("attacker@evil.test"))).toBe(false);
+    expect(outbox.sent.some((m) => m.to === "courrier@organisme.test")).toBe(true);
+  });
+
   it("refuses to send again once answered", async () => {
     const procedure = await newProcedure();
     const post = await createCompanyFormality(ctx.db, { fields: [], requiresLetter: false });
