@@ -192,6 +192,7 @@ describe("POST /api/v1/administrative_procedures/{id}/archive", () => {
     const res = await as(owner, "POST", `/api/v1/administrative_procedures/${procedure.id}/archive`);
     expect(res.status).toBe(200);
     expect((res.body.data as ProcedureDetailView).archived_at).toEqual(expect.any(Number));
+    expect((res.body.data as ProcedureDetailView).actions).toEqual(["procedure:read", "formalities:read", "documents:read", "documents:write", "members:manage"]);
     expect((await as(owner, "POST", `/api/v1/administrative_procedures/${procedure.id}/archive`)).status).toBe(200);
     const change = await as(owner, "PUT", `/api/v1/administrative_procedures/${procedure.id}`, { situation: { housing: "owner" } });
     expect(change.body.errors).toEqual(["administrative_procedure__archived"]);

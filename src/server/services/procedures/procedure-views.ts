@@ -158,7 +158,9 @@ export async function procedureDetail(db: Db, hold: ProcedureHold, now: Date = n
   const full = holdAllows(hold, "procedure:read");
   const situation = storedSituation(p.situation);
   const role = viewRole(hold);
-  const actions = hold.kind === "family" ? actionsOf(hold.role) : actionsOf("owner").filter((a) => a !== "members:manage");
+  const roleActions = hold.kind === "family" ? actionsOf(hold.role) : actionsOf("owner").filter((a) => a !== "members:manage");
+  // An archived file is read-only: the client shows no control that would be refused.
+  const actions = p.archivedAt ? roleActions.filter((a) => a !== "procedure:write" && a !== "procedure:archive" && a !== "formalities:write") : roleActions;
   return {
     id: p.id,
     role,
