@@ -94,7 +94,7 @@ export type ChecklistTiming =
   | { kind: "unknown_death_date" };
 
 /**
- * done: a formality of this item is answered or closed; in_progress: one was sent; to_do:
+ * done: the family ticked it, or a formality of this item is answered or closed; in_progress: one was sent; to_do:
  * nothing sent yet and its date ahead (or none); overdue: nothing sent and the date has
  * passed (the family should check it was done: a late declaration is still possible).
  */
@@ -136,6 +136,8 @@ export interface ChecklistInput {
   familyLink: FamilyLink | null | undefined;
   situation: ProcedureSituation | null | undefined;
   formalities: readonly ChecklistFormality[];
+  /** Items the family ticked as done themselves. */
+  doneItems?: readonly string[];
   today: string;
 }
 
@@ -267,7 +269,7 @@ function dated(due: string, amount: number, unit: "hours" | "calendar_days" | "m
 }
 
 /** When an item is due, from the date of death. */
-export function ruleTiming(id: ChecklistRuleId, deathDate: string | null | undefined, familyLink?: FamilyLink | null): ChecklistTiming {
+export function ruleTiming(id: ChecklistRuleId, deathDate: string | null | undefined, familyLink?: FamilyLink | null, today?: string): ChecklistTiming {
   if (id === "pension_funds" || id === "bank_accounts" || id === "housing_lease" || id === "energy_telecoms" || id === "life_insurance") return { kind: "asap" };
   if (!deathDate || !isIsoDate(deathDate)) return id === "income_tax" ? { kind: "next_tax_return", year: null } : { kind: "unknown_death_date" };
   switch (id) {
@@ -279,11 +281,14 @@ export function ruleTiming(id: ChecklistRuleId, deathDate: string | null | undef
       if (!deadline) return { kind: "unknown_death_date" };
       return id === "death_declaration" ? dated(deadline.at.date, 24, "hours") : dated(deadline.at.date, 14, "calendar_days");
     }
-    case "capital_deces":
-      // A dependant (spouse, child) has priority for a month; anyone else claims within two years.
-      return familyLink === "spouse" || familyLink === "partner" || familyLink === "child"
-        ? dated(addMonths(deathDate, CAPITAL_DECES.priorityClaimMonths), CAPITAL_DECES.priorityClaimMonths, "months")
+    case "capital_deces": {
+      // A dependant (spouse, child) has priority for a month; after it, or for anyone else, a claim stays open two years.
+      const priority = addMonths(deathDate, CAPITAL_DECES.priorityClaimMonths);
+      const dependant = familyLink === "spouse" || familyLink === "partner" || familyLink === "child";
+      return dependant && (today === undefined || today <= priority)
+        ? dated(priority, CAPITAL_DECES.priorityClaimMonths, "months")
         : dated(addYears(deathDate, CAPITAL_DECES.claimYears), CAPITAL_DECES.claimYears, "years");
+    }
     case "pension_reversion":
       return dated(addMonths(deathDate, PENSION_REVERSION_ARREARS_MONTHS), PENSION_REVERSION_ARREARS_MONTHS, "months");
     case "vehicle_registration":
@@ -310,15 +315,17 @@ export function buildChecklist(input: ChecklistInput): ChecklistItem[] {
   return CHECKLIST_RULE_IDS.filter((id) => ruleApplies(id, input)).map((id) => {
     const rule = CHECKLIST_RULES[id];
     const matching = input.formalities.filter((f) => rule.matchers.some((m) => formalityMatches(m, f)));
-    const timing = ruleTiming(id, input.deathDate, input.familyLink);
+    const timing = ruleTiming(id, input.deathDate, input.familyLink, input.today);
     return {
       id,
       timing,
-      status: itemStatus(
-        timing,
-        matching.map((f) => f.state),
-        input.today,
-      ),
+      status: input.doneItems?.includes(id)
+        ? "done"
+        : itemStatus(
+            timing,
+            matching.map((f) => f.state),
+            input.today,
+          ),
       formalityIds: matching.map((f) => f.id),
       legalReference: rule.legalReference,
       sourceUrl: rule.sourceUrl,

@@ -47,6 +47,9 @@ describe("after-death checklist rules", () => {
   it("gives a dependant a month for the capital décès and anyone else two years", () => {
     expect(ruleTiming("capital_deces", "2026-01-31", "spouse")).toMatchObject({ due: "2026-02-28", delay: { amount: 1, unit: "months" } });
     expect(ruleTiming("capital_deces", "2026-01-31", "sibling")).toMatchObject({ due: "2028-01-31", delay: { amount: 2, unit: "years" } });
+    // Once the priority month is over, a dependant still has the two years.
+    expect(ruleTiming("capital_deces", "2026-01-31", "spouse", "2026-02-28")).toMatchObject({ due: "2026-02-28" });
+    expect(ruleTiming("capital_deces", "2026-01-31", "spouse", "2026-03-01")).toMatchObject({ due: "2028-01-31" });
   });
 
   it("puts the deceased's income on the next year's return", () => {

@@ -69,6 +69,16 @@ describe("GET and PUT /api/v1/clients/{id}", () => {
     const taken = await req(me.headers(), "PUT", `/api/v1/clients/${me.id}`, { email: "marc.perrin@example.org" });
     expect(taken.body.errors).toEqual(["client__email__taken"]);
   });
+
+  it("hands a client who changes their e-mail the new uid, so the session goes on", async () => {
+    const mover = await createFamilyClient(ctx.db, { email: "old.address@example.org" });
+    const headers = await mover.headers();
+    const res = await req(headers, "PUT", `/api/v1/clients/${mover.id}`, { email: "new.address@example.org" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("uid")).toBe("new.address@example.org");
+    const next = { ...headers, uid: "new.address@example.org", ...(res.headers.get("access-token") ? { "access-token": res.headers.get("access-token")!, client: res.headers.get("client")! } : {}) };
+    expect((await req(next, "GET", `/api/v1/clients/${mover.id}`)).status).toBe(200);
+  });
 });
 
 describe("PUT /api/v1/clients/{id}/companies and the company-id header", () => {

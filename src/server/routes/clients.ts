@@ -137,7 +137,12 @@ export function registerClientRoutes(app: OpenAPIHono<AppEnv>) {
 
   // PUT /api/v1/clients/{id} – change a client's details
   app.openapi(updateRoute, async (c) => {
-    return c.json({ data: await updateClient(c.get("db"), sessionOf(c), c.req.valid("param").id, c.req.valid("json")) }, 200, NO_STORE);
+    const auth = sessionOf(c);
+    const data = await updateClient(c.get("db"), auth, c.req.valid("param").id, c.req.valid("json"));
+    // The e-mail is the session's uid (SPEC §7 headers): a client who changed their own gets the new one back, as devise does.
+    const headers: Record<string, string> = { ...NO_STORE };
+    if (auth.realm === "client" && auth.userId === data.id && data.email && data.email !== auth.email.toLowerCase()) headers.uid = data.email;
+    return c.json({ data }, 200, headers);
   });
 
   // PUT /api/v1/clients/{id}/companies – the companies the client acts for
