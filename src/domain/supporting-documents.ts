@@ -17,8 +17,12 @@ export const MAX_IMAGE_PIXELS = 64_000_000;
 export const ACCEPTED_DOCUMENT_TYPES = ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"] as const;
 export type AcceptedDocumentType = (typeof ACCEPTED_DOCUMENT_TYPES)[number];
 
-/** What the file input offers (the server still decides by content). */
-export const DOCUMENT_INPUT_ACCEPT = "application/pdf,image/jpeg,image/png,image/webp,image/heic,image/heif,.pdf,.jpg,.jpeg,.png,.webp,.heic,.heif";
+/**
+ * What the file input offers (the server still decides by content). HEIC is left out on
+ * purpose: iOS Safari then hands the page a JPEG copy of an iPhone photo instead of the HEIC
+ * original, which the server could not decode (see the heic_unsupported refusal).
+ */
+export const DOCUMENT_INPUT_ACCEPT = "application/pdf,image/jpeg,image/png,image/webp";
 
 /** Longest display name kept for a file (the stored name is a random key). */
 export const MAX_FILE_NAME_LENGTH = 120;
