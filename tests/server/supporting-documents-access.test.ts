@@ -18,15 +18,17 @@ const BUSINESS: Record<string, string> = { admin: "admin@demo.test", director: "
 
 let ctx: TestContext;
 let family: Family;
-const headers = {} as Record<Caller, Record<string, string>>;
+/** A fresh device session per request: tokens rotate (SPEC §7) and a reused one expires after the 5 s batch window. */
+async function fresh(caller: Caller): Promise<Record<string, string>> {
+  if (caller === "visitor") return {};
+  if (caller === "forged") return { ...(await signInHeaders(ctx.db, "business_user", "admin@demo.test")), "access-token": "forged" };
+  if (BUSINESS[caller]) return signInHeaders(ctx.db, "business_user", BUSINESS[caller]!);
+  return clientHeaders(ctx.db, family.clients[caller as keyof Family["clients"]]);
+}
 
 beforeAll(async () => {
   ctx = await createTestApp({ fileStorage: new LocalFileStorage(mkdtempSync(join(tmpdir(), "paisible-matrix-"))) });
   family = await createFamily(ctx.db, "matrix");
-  headers.visitor = {};
-  for (const role of ["owner", "editor", "reader", "notary", "stranger"] as const) headers[role] = await clientHeaders(ctx.db, family.clients[role]);
-  for (const [name, email] of Object.entries(BUSINESS)) headers[name as Caller] = await signInHeaders(ctx.db, "business_user", email);
-  headers.forged = { ...(await signInHeaders(ctx.db, "business_user", "admin@demo.test")), "access-token": "forged" };
 });
 afterAll(async () => {
   await ctx?.close();
@@ -34,7 +36,7 @@ afterAll(async () => {
 
 /** A fresh document of an owner path, uploaded by someone allowed (so DELETE rows each remove their own). */
 async function freshDocument(ownerPath: string): Promise<number> {
-  const uploader = ownerPath.startsWith("/api/v1/clients/") ? headers.owner : headers.advisor;
+  const uploader = await fresh(ownerPath.startsWith("/api/v1/clients/") ? "owner" : "advisor");
   const response = await ctx.app.request(`${ownerPath}/supporting_documents`, { method: "POST", headers: uploader, body: uploadForm(makePdf(), { document_type: "other" }) });
   expect(response.status).toBe(201);
   return ((await response.json()) as { data: { id: number } }).data.id;
@@ -129,7 +131,7 @@ describe("authorisation matrix: supporting documents", () => {
     const seen: Record<string, number> = {};
     for (const caller of Object.keys(row.expect) as Caller[]) {
       const { method, path, body, json } = await row.request();
-      const h = { ...headers[caller], ...(json ? { "content-type": "application/json" } : {}) };
+      const h = { ...(await fresh(caller)), ...(json ? { "content-type": "application/json" } : {}) };
       const response = await ctx.app.request(path, { method, headers: h, body });
       seen[caller] = response.status;
       if (response.status === 401) expect(await response.json()).toEqual({ error: "Unauthorized", message: "unauthorized" });

@@ -44,23 +44,25 @@ interface DocumentView {
 let ctx: TestContext;
 let family: Family;
 let storageRoot: string;
-const headers: Record<string, Record<string, string>> = {};
+const BUSINESS_EMAILS: Record<string, string> = { advisor: "conseiller@demo.test", guest: "analyste@demo.test" };
+/** A fresh device session per request: tokens rotate (SPEC §7) and a reused one expires after the 5 s batch window. */
+async function fresh(who: string): Promise<Record<string, string>> {
+  if (BUSINESS_EMAILS[who]) return signInHeaders(ctx.db, "business_user", BUSINESS_EMAILS[who]!);
+  return clientHeaders(ctx.db, family.clients[who as keyof Family["clients"]]);
+}
 const sha256 = (bytes: Buffer | Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 beforeAll(async () => {
   storageRoot = mkdtempSync(join(tmpdir(), "paisible-documents-"));
   ctx = await createTestApp({ fileStorage: new LocalFileStorage(storageRoot) });
   family = await createFamily(ctx.db, "docs");
-  for (const [role, client] of Object.entries(family.clients)) headers[role] = await clientHeaders(ctx.db, client);
-  headers.advisor = await signInHeaders(ctx.db, "business_user", "conseiller@demo.test");
-  headers.guest = await signInHeaders(ctx.db, "business_user", "analyste@demo.test");
 });
 afterAll(async () => {
   await ctx?.close();
 });
 
 async function send(method: string, path: string, who: string | null, body?: FormData | object) {
-  const h: Record<string, string> = who ? { ...headers[who] } : {};
+  const h: Record<string, string> = who ? await fresh(who) : {};
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -120,7 +122,7 @@ describe("uploading and reading documents", () => {
     expect(list.status).toBe(200);
     expect((list.body as unknown as { data: DocumentView[] }).data.map((d) => d.id)).toContain(created.body.data.id);
 
-    const file = await ctx.app.request(created.body.data.download_url, { headers: headers.notary });
+    const file = await ctx.app.request(created.body.data.download_url, { headers: await fresh("notary") });
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("application/pdf");
     expect(file.headers.get("content-disposition")).toBe(`attachment; filename="Acte de deces.pdf"; filename*=UTF-8''Acte%20de%20d%C3%A9c%C3%A8s.pdf`);
@@ -153,13 +155,13 @@ describe("uploading and reading documents", () => {
       [true, sha256(second)],
       [false, sha256(first)],
     ]);
-    const old = await ctx.app.request(list[1]!.download_url, { headers: headers.owner });
+    const old = await ctx.app.request(list[1]!.download_url, { headers: await fresh("owner") });
     expect(sha256(Buffer.from(await old.arrayBuffer()))).toBe(sha256(first));
-    const current = await ctx.app.request(`/api/v1/supporting_documents/${created.body.data.id}/file`, { headers: headers.owner });
+    const current = await ctx.app.request(`/api/v1/supporting_documents/${created.body.data.id}/file`, { headers: await fresh("owner") });
     expect(sha256(Buffer.from(await current.arrayBuffer()))).toBe(sha256(second));
     // A version of another document is not reachable through this one.
     const other = await upload("owner", makePdf());
-    const foreign = await ctx.app.request(`/api/v1/supporting_documents/${other.body.data.id}/file?version=${list[1]!.id}`, { headers: headers.owner });
+    const foreign = await ctx.app.request(`/api/v1/supporting_documents/${other.body.data.id}/file?version=${list[1]!.id}`, { headers: await fresh("owner") });
     expect(foreign.status).toBe(404);
   });
 
@@ -319,7 +321,7 @@ describe("abuse: what a hostile or broken upload gets", () => {
   it("refuses a declared size over the limit before reading the body", async () => {
     const answer = await ctx.app.request(procedurePath(), {
       method: "POST",
-      headers: { ...headers.owner, "content-type": "multipart/form-data; boundary=x", "content-length": String(30 * 1024 * 1024) },
+      headers: { ...(await fresh("owner")), "content-type": "multipart/form-data; boundary=x", "content-length": String(30 * 1024 * 1024) },
       body: "--x--",
     });
     expect(answer.status).toBe(413);
@@ -345,7 +347,7 @@ describe("abuse: what a hostile or broken upload gets", () => {
     const created = await upload("owner", photo, { document_type: "identity_card" }, "IMG_2044.JPG");
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ content_type: "image/jpeg", file_name: "IMG_2044.jpg" });
-    const file = await ctx.app.request(created.body.data.download_url, { headers: headers.owner });
+    const file = await ctx.app.request(created.body.data.download_url, { headers: await fresh("owner") });
     const stored = Buffer.from(await file.arrayBuffer());
     expect(sha256(stored)).toBe(created.body.data.sha256);
     const after = await sharp(stored).metadata();

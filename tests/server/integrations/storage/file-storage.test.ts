@@ -125,17 +125,18 @@ describe("the documents API on S3 storage", () => {
 
   it("uploads to the bucket and downloads from it through the authorised route", async () => {
     const family = await createFamily(ctx.db, "s3");
-    const owner = await clientHeaders(ctx.db, family.clients.owner);
+    // A fresh device per request: tokens rotate, a reused one expires after the 5 s batch window.
+    const owner = () => clientHeaders(ctx.db, family.clients.owner);
     const pdf = makePdf({ padding: 6 * 1024 * 1024 });
     const created = await ctx.app.request(`/api/v1/administrative_procedures/${family.procedureId}/supporting_documents`, {
       method: "POST",
-      headers: owner,
+      headers: await owner(),
       body: uploadForm(pdf, { document_type: "death_certificate" }, "acte.pdf"),
     });
     expect(created.status).toBe(201);
     const { data } = (await created.json()) as { data: { id: number; sha256: string; download_url: string } };
     expect(data.sha256).toBe(sha(pdf));
-    const file = await ctx.app.request(data.download_url, { headers: owner });
+    const file = await ctx.app.request(data.download_url, { headers: await owner() });
     expect(file.status).toBe(200);
     expect(sha(Buffer.from(await file.arrayBuffer()))).toBe(sha(pdf));
     const stranger = await clientHeaders(ctx.db, family.clients.stranger);
