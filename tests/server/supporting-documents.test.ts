@@ -366,3 +366,23 @@ describe("abuse: what a hostile or broken upload gets", () => {
     expect(Number(owners!.n)).toBe(1);
   });
 });
+
+describe("GET /api/docs", () => {
+  it("documents every supporting documents path, the multipart upload field by field and the answer's fields", async () => {
+    const response = await ctx.app.request("/api/docs");
+    const doc = (await response.json()) as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } }>>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
+    for (const owner of ["clients", "administrative_procedures", "ongoing_formalities"]) {
+      expect(Object.keys(doc.paths[`/api/v1/${owner}/{id}/supporting_documents`] ?? {}).sort()).toEqual(["get", "post"]);
+      expect(Object.keys(doc.paths[`/api/v1/${owner}/{id}/supporting_documents/{document_id}`] ?? {}).sort()).toEqual(["delete", "get", "put"]);
+      const form = doc.paths[`/api/v1/${owner}/{id}/supporting_documents`]!.post!.requestBody!.content["multipart/form-data"]!.schema;
+      expect(Object.keys(form.properties).sort()).toEqual(["document_type", "expiry_date", "file", "issue_date", "owner_id", "owner_type", "reference"]);
+    }
+    expect(Object.keys(doc.paths["/api/v1/supporting_documents/{id}/versions"] ?? {}).sort()).toEqual(["get", "post"]);
+    expect(Object.keys(doc.paths["/api/v1/supporting_documents/{id}/file"] ?? {})).toEqual(["get"]);
+    expect(Object.keys(doc.components.schemas.SupportingDocument?.properties ?? {})).toContain("sha256");
+    expect(Object.keys(doc.components.schemas.SupportingDocumentVersion?.properties ?? {})).toContain("current");
+  });
+});
