@@ -201,6 +201,19 @@ describe("uploading and reading documents", () => {
     expect(await ctx.db.select().from(supportingDocumentVersions).where(eq(supportingDocumentVersions.supportingDocumentId, created.body.data.id))).toEqual([]);
   });
 
+  it("reaches a document owned by the deceased through the procedures about them", async () => {
+    const created = await upload("owner", makePdf(), { document_type: "birth_certificate" });
+    const path = `${procedurePath()}/${created.body.data.id}`;
+    const moved = await send("PUT", path, "editor", { owners: [{ owner_type: "Defunct", owner_id: family.defunctId }] });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.owners).toEqual([{ owner_type: "Defunct", owner_id: family.defunctId }]);
+    // No longer under the procedure's path, still reachable by id for the family, not for a stranger.
+    expect((await send("GET", path, "owner")).status).toBe(404);
+    expect((await send("GET", `/api/v1/supporting_documents/${created.body.data.id}/versions`, "notary")).status).toBe(200);
+    expect((await send("POST", `/api/v1/supporting_documents/${created.body.data.id}/versions`, "reader", uploadForm(makePdf()))).status).toBe(403);
+    expect((await send("GET", `/api/v1/supporting_documents/${created.body.data.id}/versions`, "stranger")).status).toBe(404);
+  });
+
   it("keeps a client's own documents to that client and the advisors", async () => {
     const own = `/api/v1/clients/${family.clients.reader.id}/supporting_documents`;
     const created = await upload("reader", makePdf(), { document_type: "proof_of_address" }, "facture.pdf", own);
