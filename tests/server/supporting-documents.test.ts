@@ -318,6 +318,13 @@ describe("abuse: what a hostile or broken upload gets", () => {
     await expectRefused(makePdf({ extra: "/OpenAction << /S /J#61vaScript /J#53 (x) >>" }), "supporting_document__file__active_content");
   });
 
+  it("finds JavaScript hidden in a compressed object stream, and reads a harmless one", async () => {
+    await expectRefused(makePdf({ objectStream: "<< /S /JavaScript /JS (app.launchURL('http://x')) >>" }), "supporting_document__file__active_content");
+    await expectRefused(makePdf({ objectStream: "<< /S /Launch >>", objectStreamFilter: "/LZWDecode" }), "supporting_document__file__active_content");
+    const harmless = await upload("owner", makePdf({ objectStream: "<< /Type /Annot /Subtype /Link /Border [0 0 0] >>", padding: 3 * 1024 * 1024 }), { document_type: "other" });
+    expect(harmless.status).toBe(201);
+  });
+
   it("refuses a decompression bomb before decoding it", async () => {
     await expectRefused(makePngBomb(), "supporting_document__file__too_many_pixels", "photo.png");
   });

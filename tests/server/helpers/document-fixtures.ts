@@ -13,7 +13,7 @@ import { createSession } from "@/server/services/auth/sessions";
  */
 
 /** A small valid PDF; `padding` bytes of random data in a stream make it as large as wanted; `extra` goes in the catalogue dictionary. */
-export function makePdf(options: { padding?: number; extra?: string; trailer?: Buffer } = {}): Buffer {
+export function makePdf(options: { padding?: number; extra?: string; trailer?: Buffer; objectStream?: string; objectStreamFilter?: string } = {}): Buffer {
   const parts: Buffer[] = [];
   const offsets: number[] = [];
   let length = 0;
@@ -37,6 +37,11 @@ export function makePdf(options: { padding?: number; extra?: string; trailer?: B
   object(4, [Buffer.from(`<< /Length ${content.length} >>\nstream\n`), content, Buffer.from("\nendstream")]);
   const padding = randomBytes(options.padding ?? 0);
   object(5, [Buffer.from(`<< /Length ${padding.length} >>\nstream\n`), padding, Buffer.from("\nendstream")]);
+  if (options.objectStream !== undefined) {
+    // PDF 1.5 object stream: dictionaries compressed out of sight of a plain text scan.
+    const packed = deflateSync(Buffer.from(`7 0 ${options.objectStream}`, "latin1"));
+    object(6, [Buffer.from(`<< /Type /ObjStm /N 1 /First 4 /Filter ${options.objectStreamFilter ?? "/FlateDecode"} /Length ${packed.length} >>\nstream\n`, "latin1"), packed, Buffer.from("\nendstream")]);
+  }
   const xref = length;
   push(`xref\n0 6\n0000000000 65535 f \n${offsets.slice(1).map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`);
   push(`trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
