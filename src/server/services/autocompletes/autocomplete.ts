@@ -83,7 +83,7 @@ const DEFINITIONS: Record<AutocompleteKind, Definition> = {
   deals_with_invoices: { access: STAFF, cacheable: false, search: searchDealsWithInvoices },
   defuncts: { access: STAFF, cacheable: false, search: searchDefuncts },
   departments: { access: PUBLIC, cacheable: true, search: searchDepartments },
-  document_types: { access: BUSINESS, cacheable: false, search: searchDocumentTypes },
+  document_types: { access: FAMILIES_AND_BUSINESS, cacheable: false, search: searchDocumentTypes },
   entity_invoices: { access: STAFF, cacheable: false, search: searchEntityInvoices },
   flights: { access: BUSINESS, cacheable: false, search: searchFlights },
   funeral_parlors: { access: BUSINESS, cacheable: false, search: searchFuneralParlors },
