@@ -323,7 +323,7 @@ describe("GET /api/v1/ongoing_formalities/{id}/letter", () => {
       "En ma qualité d'enfant du défunt",
       "clôture du compte ou du contrat référencé ci-dessus",
       "Pièces à joindre :",
-      "Certificat de décès",
+      "Acte de décès",
       "Madame, Monsieur,",
       "Signature",
     ]) {
