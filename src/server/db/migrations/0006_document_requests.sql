@@ -43,7 +43,6 @@ CREATE TABLE "document_requests" (
 );
 --> statement-breakpoint
 ALTER TABLE "document_request_items" ADD CONSTRAINT "document_request_items_document_request_id_document_requests_id_fk" FOREIGN KEY ("document_request_id") REFERENCES "public"."document_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "document_request_items" ADD CONSTRAINT "document_request_items_document_type_document_types_code_fk" FOREIGN KEY ("document_type") REFERENCES "public"."document_types"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_request_items" ADD CONSTRAINT "document_request_items_supporting_document_id_supporting_documents_id_fk" FOREIGN KEY ("supporting_document_id") REFERENCES "public"."supporting_documents"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_request_proofs" ADD CONSTRAINT "document_request_proofs_document_request_id_document_requests_id_fk" FOREIGN KEY ("document_request_id") REFERENCES "public"."document_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_requests" ADD CONSTRAINT "document_requests_administrative_procedure_id_administrative_procedures_id_fk" FOREIGN KEY ("administrative_procedure_id") REFERENCES "public"."administrative_procedures"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
