@@ -73,6 +73,7 @@ export const documentRequestPreviewSchema = z
     expires_at: z.string(),
     locale: z.string(),
     locked: z.boolean().meta({ description: "Too many wrong codes: the sender must send a new link" }),
+    attempts_left: z.number().int().meta({ description: "Wrong codes still allowed before the link locks" }),
     verified: z.boolean().meta({ description: "The caller proved who they are (code or session): `items` and `message` follow" }),
   })
   .meta({ id: "DocumentRequestPreview" });
