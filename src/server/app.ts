@@ -14,6 +14,8 @@ import { validationHook } from "@/server/http/validation";
 import { registerAuthRoutes } from "@/server/routes/auth";
 import { registerAutocompleteRoutes } from "@/server/routes/autocompletes";
 import { registerDealRoutes } from "@/server/routes/deals";
+import { registerDevSmsOutboxRoutes } from "@/server/routes/dev-sms-outbox";
+import { registerDocumentRequestRoutes } from "@/server/routes/document-requests";
 import { registerFuneralFunnelRoutes } from "@/server/routes/funeral-quote";
 import { registerFundingAgencyRoutes } from "@/server/routes/funding-agencies";
 import { registerHealthRoutes } from "@/server/routes/health";
@@ -80,6 +82,8 @@ export function createApp(options: AppOptions) {
   registerFuneralFunnelRoutes(app);
   registerDealRoutes(app);
   registerJobRoutes(app);
+  registerDocumentRequestRoutes(app);
+  registerDevSmsOutboxRoutes(app);
 
   // GET /api/docs – the OpenAPI document generated from the route schemas
   app.doc31("/api/docs", {
