@@ -1,4 +1,5 @@
 import type { Db } from "@/server/db/client";
+import type { FileStorage } from "@/server/integrations/storage/file-storage";
 import type { AutocompleteCache } from "@/server/services/autocompletes/cache";
 import type { AuthSession } from "@/server/services/auth-tokens";
 
@@ -9,5 +10,7 @@ export type AppEnv = {
     auth: AuthSession | null;
     requestId: string;
     autocompleteCache: AutocompleteCache | null;
+    /** Where supporting documents are stored (local disk or S3). */
+    fileStorage: FileStorage;
   };
 };
