@@ -7,6 +7,7 @@ import { ROLES } from "@/domain/roles";
 import { idSchema } from "@/domain/schemas/common";
 import {
   documentRequestCreateSchema,
+  documentRequestItemSchema,
   documentRequestProofSchema,
   documentRequestSummarySchema,
   documentRequestVerifySchema,
@@ -21,6 +22,10 @@ import { authNow } from "@/server/services/auth/clock";
 import { createDocumentRequest, listDocumentRequests } from "@/server/services/document-requests/create-document-request";
 import { openDocumentRequest, verifyDocumentRequest } from "@/server/services/document-requests/open-document-request";
 import { DocumentRequestRateLimited } from "@/server/services/document-requests/public-access";
+import { storeRequestedDocument, uploadTarget } from "@/server/services/document-requests/upload-requested-document";
+import { receiveMultipart } from "@/server/services/supporting-documents/receive-multipart";
+import { uploadSpoolDir } from "@/server/services/supporting-documents/store-document";
+import { MAX_DOCUMENT_BYTES } from "@/domain/supporting-documents";
 
 /**
  * Documents asked of a relative by SMS (SPEC §2, /documents/sms/{id}). The family's
@@ -105,6 +110,39 @@ const verifyRouteDef = createRoute({
   },
 });
 
+const uploadRouteDef = createRoute({
+  method: "post",
+  path: "/api/v1/document_requests/{token}/items/{item_id}/file",
+  middleware: [guard(LINK)] as const,
+  tags: ["Document requests"],
+  summary: "Send the file of one requested document (after proof); sending again adds a version",
+  description:
+    "multipart/form-data with one `file` part (PDF, JPEG, PNG, WebP, HEIC; judged by content; images re-encoded without metadata). " +
+    "Needs X-Document-Request-Proof for this request, or a session of a holder who may change the procedure's documents.",
+  request: {
+    params: tokenParam.extend({ item_id: idSchema }),
+    headers: proofHeader,
+    // A plain OpenAPI schema, not zod: documented only, the body is read as a stream by receiveMultipart.
+    body: {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: { type: "object" as const, required: ["file"], properties: { file: { type: "string", format: "binary", description: `At most ${MAX_DOCUMENT_BYTES} bytes` } } },
+        },
+      },
+    },
+  },
+  responses: {
+    201: jsonResponse(z.object({ data: documentRequestItemSchema }), "The document, now received"),
+    403: jsonResponse(errorBodySchema, "No proof for this request (document_request__proof__required) or too many wrong codes (document_request__locked)"),
+    404: errorResponses[404],
+    410: expired,
+    413: errorResponses[413],
+    422: errorResponses[422],
+    429: tooMany,
+  },
+});
+
 // The token is in the path: no referrer to carry it elsewhere, nothing kept by a cache.
 const LINK_HEADERS = { "cache-control": "no-store", "referrer-policy": "no-referrer" };
 
@@ -144,5 +182,22 @@ export function registerDocumentRequestRoutes(app: OpenAPIHono<AppEnv>) {
     const input = { ip: clientIp(c), now: authNow() };
     const data = await limited(c, () => verifyDocumentRequest(c.get("db"), c.req.valid("param").token, c.req.valid("json").code, input));
     return c.json({ data }, 200, LINK_HEADERS);
+  });
+
+  // POST /api/v1/document_requests/{token}/items/{item_id}/file – send one requested document
+  app.openapi(uploadRouteDef, async (c) => {
+    const db = c.get("db");
+    const { token, item_id } = c.req.valid("param");
+    const now = authNow();
+    const input = { proof: c.req.header(DOCUMENT_REQUEST_PROOF_HEADER), auth: c.get("auth"), ip: clientIp(c), now };
+    // Who may send, and for which item, is settled before a byte of the file is read.
+    const target = await limited(c, () => uploadTarget(db, token, item_id, input));
+    const upload = await receiveMultipart(c.req.raw, uploadSpoolDir());
+    try {
+      const data = await storeRequestedDocument(db, c.get("fileStorage"), target, upload, now);
+      return c.json({ data }, 201, LINK_HEADERS);
+    } finally {
+      await upload.discard();
+    }
   });
 }
