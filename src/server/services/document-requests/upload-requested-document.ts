@@ -6,7 +6,6 @@ import type { Db } from "@/server/db/client";
 import { documentRequestItems } from "@/server/db/schema/document-requests";
 import { ApiError, notFoundError } from "@/server/http/errors";
 import type { FileStorage } from "@/server/integrations/storage/file-storage";
-import type { AuthSession } from "@/server/services/auth-tokens";
 import { consumeRateLimit } from "@/server/services/rate-limit";
 import type { ReceivedUpload } from "@/server/services/supporting-documents/receive-multipart";
 import { addDocumentVersion, createDocument } from "@/server/services/supporting-documents/store-document";
