@@ -84,7 +84,7 @@ test("the relative proves the code from the SMS and sends a photo @phone", async
   await page.getByRole("button", { name: "Voir les documents" }).click();
   await expect(page.getByRole("heading", { name: "Documents demandés" })).toBeVisible();
   await expect(page.getByText("Merci pour ton aide avec la banque.")).toBeVisible();
-  const items = page.getByRole("listitem");
+  const items = page.getByRole("region", { name: "Documents demandés" }).getByRole("listitem");
   await expect(items).toHaveCount(2);
   await expect(items.first()).toContainText("En attente");
 

@@ -124,17 +124,18 @@ export async function prepareFile(spool: SpooledFile, workDir: string): Promise<
   const detected = await fileTypeFromFile(spool.path).catch(() => undefined);
   if (!detected) throw refuse("supporting_document__file__type_invalid");
   if (HEIF_TYPES.has(detected.mime)) throw refuse("supporting_document__file__heic_unsupported");
+  const isPdf = detected.mime === "application/pdf";
+  const format = IMAGE_FORMATS[detected.mime as keyof typeof IMAGE_FORMATS];
+  if (!isPdf && !format) throw refuse("supporting_document__file__type_invalid");
   if (await endsWithZipDirectory(spool.path, spool.byteSize)) throw refuse("supporting_document__file__polyglot");
 
-  if (detected.mime === "application/pdf") {
+  if (isPdf) {
     const head = await readRange(spool.path, 0, 5);
     if (head.toString("latin1") !== "%PDF-") throw refuse("supporting_document__file__type_invalid");
     if (await pdfHasActiveContent(spool.path)) throw refuse("supporting_document__file__active_content");
     return { path: spool.path, contentType: "application/pdf", extension: "pdf", byteSize: spool.byteSize, cleanup: async () => {} };
   }
 
-  const format = IMAGE_FORMATS[detected.mime as keyof typeof IMAGE_FORMATS];
-  if (!format) throw refuse("supporting_document__file__type_invalid");
   const head = await readRange(spool.path, 0, 1024);
   if (head.includes("%PDF-", 0, "latin1")) throw refuse("supporting_document__file__polyglot");
 
