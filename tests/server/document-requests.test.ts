@@ -286,3 +286,21 @@ describe("signing in as a holder also proves who you are", () => {
     expect((await open(other.token, await familyHeaders(ctx.db, "owner"))).body.data.verified).toBe(false);
   });
 });
+
+describe("/api/docs", () => {
+  it("documents every document request path with its answers", async () => {
+    const doc = (await (await ctx.app.request("/api/docs")).json()) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const expected: [string, string, string[]][] = [
+      ["/api/v1/administrative_procedures/{id}/document_requests", "post", ["201", "401", "403", "404", "422"]],
+      ["/api/v1/administrative_procedures/{id}/document_requests", "get", ["200", "401", "403", "404"]],
+      ["/api/v1/document_requests/{token}", "get", ["200", "404", "410", "429"]],
+      ["/api/v1/document_requests/{token}/verify", "post", ["200", "403", "404", "410", "422", "429"]],
+      ["/api/v1/document_requests/{token}/items/{item_id}/file", "post", ["201", "403", "404", "410", "413", "422", "429"]],
+      ["/api/dev/sms-outbox", "get", ["200", "404"]],
+    ];
+    for (const [path, method, statuses] of expected) {
+      expect(Object.keys(doc.paths[path]?.[method]?.responses ?? {}), `${method} ${path}`).toEqual(expect.arrayContaining(statuses));
+    }
+    expect(JSON.stringify(doc.paths["/api/v1/document_requests/{token}"])).toContain("DocumentRequestView");
+  });
+});
