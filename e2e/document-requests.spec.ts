@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 
 /**
  * /documents/sms/{id} (SPEC §2): a relative opens the link of the SMS on a phone, sees
@@ -54,6 +55,12 @@ async function requestDocuments(request: APIRequestContext, locale = "fr"): Prom
   return { path: link![1]!, code: code![1]! };
 }
 
+/** Serious or critical WCAG 2.1 A/AA violations on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
 // A 1×1 PNG, as a phone's camera would hand over a picture.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
@@ -71,6 +78,7 @@ test("the relative proves the code from the SMS and sends a photo @phone", async
   await expect(page.getByText("Merci pour ton aide")).toHaveCount(0);
 
   const field = page.getByLabel("Code à 6 chiffres reçu par SMS");
+  expect(await seriousViolations(page)).toEqual([]);
   await expect(field).toHaveAttribute("autocomplete", "one-time-code");
   await expect(field).toHaveAttribute("inputmode", "numeric");
   const wrong = code === "000000" ? "111111" : "000000";
@@ -91,6 +99,7 @@ test("the relative proves the code from the SMS and sends a photo @phone", async
   await items.first().locator('input[type="file"]:not([capture])').setInputFiles({ name: "carte.png", mimeType: "image/png", buffer: PNG });
   await expect(items.first()).toContainText("Reçu");
   await expect(items.first()).toContainText("Document bien reçu, merci.");
+  expect(await seriousViolations(page)).toEqual([]);
   // The camera button opens the camera directly (photos only); the other takes files too.
   await expect(items.nth(1).locator("input[capture]")).toHaveAttribute("accept", "image/*");
   await expect(items.nth(1).locator('input[type="file"]:not([capture])')).toHaveAttribute("accept", "image/*,application/pdf");
@@ -103,6 +112,7 @@ test("the relative proves the code from the SMS and sends a photo @phone", async
 test("an unknown link says so, in words @phone", async ({ page }) => {
   await page.goto(`/documents/sms/${"x".repeat(43)}`);
   await expect(page.getByText("Lien introuvable")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("the Arabic page reads right to left", async ({ page, request, baseURL }) => {
@@ -111,5 +121,7 @@ test("the Arabic page reads right to left", async ({ page, request, baseURL }) =
   url.hostname = `ar.${url.hostname}`;
   await page.goto(url.toString());
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await expect(page.getByLabel("الرمز المكوّن من 6 أرقام الوارد في الرسالة القصيرة")).toBeVisible();
 });
