@@ -27,7 +27,10 @@ const nextConfig: NextConfig = {
     return [
       { source: "/:path*", headers: fixedHeaders },
       // Files and documents that are not pages (API answers set theirs in src/server/app.ts).
-      ...["/documents/:path*", "/omniauth/:path*", "/sitemap.xml", "/sitemaps/:path*", "/robots.txt"].map((source) => ({ source, headers: nonDocument })),
+      // (/documents/sms/{id} is a page, SPEC §2: only the legal PDFs beside it are files.)
+      ...["/documents/legal/:path*", "/omniauth/:path*", "/sitemap.xml", "/sitemaps/:path*", "/robots.txt"].map((source) => ({ source, headers: nonDocument })),
+      // The SMS documents page carries its link's token in the path: never sent on as a referrer.
+      { source: "/documents/sms/:path*", headers: [{ key: "Referrer-Policy", value: "no-referrer" }] },
     ];
   },
   // The stylesheet (≈10 KB compressed) goes inside the page instead of a render-blocking

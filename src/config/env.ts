@@ -80,6 +80,18 @@ const serverSchema = z.object({
     .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean)),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional(),
   MAIL_FROM: z.string().default("Paisible <bonjour@paisible.test>"),
+  /**
+   * SMS gateway (generic HTTPS JSON POST, see src/server/integrations/sms/sms-gateway.ts):
+   * without it, text messages go to the file outbox under DATA_DIR/sms-outbox.
+   */
+  SMS_GATEWAY_URL: z
+    .url({ message: "SMS_GATEWAY_URL must be an absolute URL" })
+    .refine((v) => /^https:\/\//.test(v) || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\//.test(v), "SMS_GATEWAY_URL must use https (plain http only on localhost)")
+    .optional(),
+  SMS_GATEWAY_TOKEN: z.string().min(8, "SMS_GATEWAY_TOKEN needs at least 8 characters").optional(),
+  /** Sender name or number the gateway shows (alphanumeric, at most 11 characters for most carriers). */
+  SMS_SENDER: z.string().regex(/^[A-Za-z0-9 +]{1,15}$/, "SMS_SENDER: letters, digits, spaces or +, at most 15").default("Paisible"),
+  SMS_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   PREVIEW_SECRET: z.string().min(16, "PREVIEW_SECRET needs at least 16 characters").optional(),
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: z.string().optional(),

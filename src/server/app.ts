@@ -22,6 +22,8 @@ import { registerClientRoutes } from "@/server/routes/clients";
 import { registerCompanyRoutes } from "@/server/routes/companies";
 import { registerDealRoutes } from "@/server/routes/deals";
 import { registerFamilyRoutes } from "@/server/routes/family";
+import { registerDevSmsOutboxRoutes } from "@/server/routes/dev-sms-outbox";
+import { registerDocumentRequestRoutes } from "@/server/routes/document-requests";
 import { registerFuneralFunnelRoutes } from "@/server/routes/funeral-quote";
 import { registerFundingAgencyRoutes } from "@/server/routes/funding-agencies";
 import { registerHealthRoutes } from "@/server/routes/health";
@@ -98,6 +100,8 @@ export function createApp(options: AppOptions) {
   registerJobRoutes(app);
   registerClientRoutes(app);
   registerAdministrativeProcedureRoutes(app);
+  registerDocumentRequestRoutes(app);
+  registerDevSmsOutboxRoutes(app);
   registerSupportingDocumentRoutes(app);
 
   // GET /api/docs – the OpenAPI document generated from the route schemas

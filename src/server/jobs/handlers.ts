@@ -8,6 +8,9 @@ import { deliverPasswordResetEmail, PASSWORD_RESET_EMAIL_JOB, type PasswordReset
 import { deliverInvitationEmail, FAMILY_INVITATION_EMAIL_JOB, type InvitationEmailPayload } from "@/server/services/family/invitation-email-job";
 import { DEADLINE_REMINDER_JOB, scheduleDealReminders, sendDealReminder, type ReminderPayload } from "@/server/services/family-reminders";
 import { deliverFunnelQuoteEmail } from "@/server/services/funeral-quote/quote-email-job";
+import { DOCUMENT_REQUEST_SMS_JOB } from "@/server/services/document-requests/create-document-request";
+import { sendDocumentRequestSms } from "@/server/services/document-requests/send-document-request-sms";
+import { SmsGatewayError } from "@/server/integrations/sms/sms-gateway";
 import { FUNNEL_QUOTE_EMAIL_JOB, SCHEDULE_REMINDERS_JOB } from "@/server/services/funeral-quote/submission-jobs";
 import { deliverFormalityLetter, FORMALITY_LETTER_EMAIL_JOB } from "@/server/services/procedures/send-formality";
 
@@ -50,6 +53,17 @@ export const JOB_HANDLERS: JobHandlers = {
   },
   [FORMALITY_LETTER_EMAIL_JOB]: async (job, ctx) => {
     await deliverFormalityLetter(ctx.db, job.payload, keyOf(job), getMailer(), ctx.now);
+  },
+  [DOCUMENT_REQUEST_SMS_JOB]: async (job, ctx) => {
+    const id = job.payload.document_request_id;
+    if (typeof id !== "number" || !Number.isInteger(id)) throw new PermanentJobError("payload_invalid");
+    try {
+      await sendDocumentRequestSms(ctx.db, id, keyOf(job), { siteUrl: serverEnv().SITE_URL, sms: getSmsSender(), now: ctx.now });
+    } catch (error) {
+      // A gateway refusal no retry can fix (bad number, bad credentials) goes straight to dead.
+      if (error instanceof SmsGatewayError && !error.retryable) throw new PermanentJobError(error.code);
+      throw error;
+    }
   },
   [PURGE_EXPIRED_JOB]: async (_job, ctx) => {
     await purgeExpired(ctx.db, ctx.now);

@@ -19,6 +19,7 @@ export async function purgeExpired(db: Db, now: Date): Promise<void> {
   const at = now.toISOString();
   await db.execute(sql`DELETE FROM password_reset_tokens WHERE expires_at < ${at}::timestamptz OR used_at IS NOT NULL`);
   await db.execute(sql`DELETE FROM oidc_login_requests WHERE expires_at < ${at}::timestamptz`);
+  await db.execute(sql`DELETE FROM document_request_proofs WHERE expires_at < ${at}::timestamptz`);
   // Expired sessions stay a while, so a returning browser is told "session expired" rather than "unknown".
   await db.execute(sql`DELETE FROM auth_tokens WHERE expires_at < ${new Date(now.getTime() - EXPIRED_SESSION_RETENTION_MS).toISOString()}::timestamptz`);
   const invitationsBefore = new Date(now.getTime() - DEAD_INVITATION_RETENTION_MS).toISOString();

@@ -10,7 +10,7 @@ export interface SmsMessage {
 
 export interface SentSms {
   id: string;
-  transport: "outbox";
+  transport: "outbox" | "gateway";
 }
 
 /** Every way of sending SMS implements this; a repeated idempotency key never sends twice. */

@@ -1,13 +1,16 @@
 import { randomBytes } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { serverEnv, type ServerEnv } from "@/config/env";
-import { writeOutboxFile } from "@/server/integrations/mail/outbox";
+import { isOutboxId, writeOutboxFile } from "@/server/integrations/mail/outbox";
+import { smsGatewaySender } from "@/server/integrations/sms/sms-gateway";
 import type { SentSms, SmsMessage, SmsSender } from "@/server/integrations/sms/sms-message";
 
 /**
- * The embedded default for SMS (no SMS provider is configured in this product yet): each
- * message is a JSON file under DATA_DIR/sms-outbox, like the e-mail outbox; nothing
- * leaves the machine. A provider plugs in behind SmsSender.
+ * The embedded default for SMS: each message is a JSON file under DATA_DIR/sms-outbox,
+ * like the e-mail outbox; nothing leaves the machine (read in development at
+ * /api/dev/sms-outbox). With SMS_GATEWAY_URL set, messages go through the HTTPS gateway
+ * adapter (sms-gateway.ts) instead.
  */
 export function smsOutboxDir(env: Pick<ServerEnv, "DATA_DIR"> = serverEnv()): string {
   return join(resolve(env.DATA_DIR), "sms-outbox");
@@ -32,6 +35,47 @@ export function setSmsSender(sender: SmsSender | null): void {
   override = sender;
 }
 
-export function getSmsSender(): SmsSender {
-  return override ?? smsOutboxSender(smsOutboxDir());
+/** The gateway when SMS_GATEWAY_URL and SMS_GATEWAY_TOKEN are set, the outbox otherwise. */
+export function getSmsSender(env: ServerEnv = serverEnv()): SmsSender {
+  if (override) return override;
+  if (env.SMS_GATEWAY_URL && env.SMS_GATEWAY_TOKEN) {
+    return smsGatewaySender({ url: env.SMS_GATEWAY_URL, token: env.SMS_GATEWAY_TOKEN, sender: env.SMS_SENDER, timeoutMs: env.SMS_GATEWAY_TIMEOUT_MS });
+  }
+  return smsOutboxSender(smsOutboxDir(env));
+}
+
+export interface StoredSms extends SmsMessage {
+  id: string;
+  /** ISO 8601. */
+  created_at: string;
+}
+
+/** Text messages of the outbox, newest first, optionally only those to one number (as typed). */
+export async function listSmsOutbox(dir: string, options: { to?: string; limit?: number } = {}): Promise<StoredSms[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const ids = names
+    .filter((n) => n.endsWith(".json"))
+    .map((n) => n.slice(0, -5))
+    .filter(isOutboxId)
+    .sort()
+    .reverse();
+  const wanted = options.to?.replace(/[\s.\-()]/g, "");
+  const out: StoredSms[] = [];
+  for (const id of ids) {
+    if (out.length >= (options.limit ?? 50)) break;
+    let sms: StoredSms;
+    try {
+      sms = JSON.parse(await readFile(join(dir, `${id}.json`), "utf8")) as StoredSms;
+    } catch {
+      continue;
+    }
+    if (wanted && sms.to.replace(/[\s.\-()]/g, "") !== wanted) continue;
+    out.push(sms);
+  }
+  return out;
 }
