@@ -93,6 +93,22 @@ const serverSchema = z.object({
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** A job claimed by a worker that died is taken over after this many seconds. */
   JOBS_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  // Payments (issue 12): each provider's real API when its keys are set, the embedded sandbox otherwise.
+  /** HMAC key of the embedded payment sandbox; by default one is generated per install under DATA_DIR. */
+  PAYMENT_SANDBOX_SECRET: z.string().min(32, "PAYMENT_SANDBOX_SECRET needs at least 32 characters").optional(),
+  WORLDLINE_API_KEY_ID: z.string().min(1).optional(),
+  WORLDLINE_API_SECRET: z.string().min(1).optional(),
+  WORLDLINE_MERCHANT_ID: z.string().min(1).optional(),
+  WORLDLINE_HOST: z.string().default("payment.preprod.direct.worldline-solutions.com"),
+  WORLDLINE_WEBHOOK_KEY_ID: z.string().min(1).optional(),
+  WORLDLINE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  ALMA_API_KEY: z.string().min(1).optional(),
+  ALMA_API_URL: z.url().default("https://api.sandbox.getalma.eu").transform((v) => v.replace(/\/+$/, "")),
+  FINTECTURE_APP_ID: z.string().min(1).optional(),
+  FINTECTURE_APP_SECRET: z.string().min(1).optional(),
+  /** The application's private key (PEM) Fintecture's requests are signed with. */
+  FINTECTURE_PRIVATE_KEY: z.string().min(1).optional(),
+  FINTECTURE_API_URL: z.url().default("https://api-sandbox.fintecture.com").transform((v) => v.replace(/\/+$/, "")),
 });
 
 export type { PublicEnv };
