@@ -19,6 +19,7 @@ import { registerFundingAgencyRoutes } from "@/server/routes/funding-agencies";
 import { registerHealthRoutes } from "@/server/routes/health";
 import { registerJobRoutes } from "@/server/routes/jobs";
 import { registerLeadRoutes } from "@/server/routes/leads";
+import { registerPaymentRoutes } from "@/server/routes/payments";
 import { registerWebsiteRoutes } from "@/server/routes/website";
 import { AutocompleteCache, DEFAULT_AUTOCOMPLETE_CACHE, type AutocompleteCacheOptions } from "@/server/services/autocompletes/cache";
 
@@ -80,6 +81,7 @@ export function createApp(options: AppOptions) {
   registerFuneralFunnelRoutes(app);
   registerDealRoutes(app);
   registerJobRoutes(app);
+  registerPaymentRoutes(app);
 
   // GET /api/docs – the OpenAPI document generated from the route schemas
   app.doc31("/api/docs", {

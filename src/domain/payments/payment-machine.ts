@@ -131,7 +131,9 @@ export function dealPaymentTotals(
   for (const payment of payments) {
     captured += payment.capturedCents;
     refunded += payment.refundedCents;
-    if (OPEN_STATES.includes(payment.status)) pending += payment.amountCents;
+    // Only a payment the provider reported as under way (a transfer settling) counts as pending;
+    // a checkout the payer never finished ("created") holds nothing back.
+    if (payment.status === "pending") pending += payment.amountCents;
   }
   const paid = captured - refunded;
   return { dueCents: totalCents, capturedCents: captured, refundedCents: refunded, paidCents: paid, pendingCents: pending, remainingCents: Math.max(0, totalCents - paid - pending) };

@@ -130,6 +130,15 @@ export function sandboxWebhook(row: Pick<Row, "provider" | "id" | "status" | "ba
   return { body, headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signWebhook(body, now) } };
 }
 
+/** How the sandbox delivers a notification: fetch by default; tests deliver into the app under test. */
+export type SandboxNotifier = (url: string, init: { method: "GET" | "POST"; headers?: Record<string, string>; body?: string }) => Promise<unknown>;
+const fetchNotifier: SandboxNotifier = (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(5000) });
+let notifier: SandboxNotifier = fetchNotifier;
+
+export function setSandboxNotifier(next: SandboxNotifier | null): void {
+  notifier = next ?? fetchNotifier;
+}
+
 /** Sends the webhook; a lost one is caught up by the reconciliation job. */
 async function notify(row: Row): Promise<void> {
   const { body, headers } = sandboxWebhook(row);
@@ -140,9 +149,9 @@ async function notify(row: Row): Promise<void> {
       const url = new URL(row.notifyUrl);
       url.searchParams.set("pid", row.id);
       url.searchParams.set("signature", sign(redirectPayload(provider, row.id)));
-      await fetch(url, { signal: AbortSignal.timeout(5000) });
+      await notifier(url.toString(), { method: "GET" });
     } else {
-      await fetch(row.notifyUrl, { method: "POST", headers, body, signal: AbortSignal.timeout(5000) });
+      await notifier(row.notifyUrl, { method: "POST", headers, body });
     }
   } catch {
     console.warn(`[payment-sandbox] ${provider} notification not delivered; reconciliation will fetch the status`);
