@@ -13,6 +13,9 @@ import { paymentSandboxCheckouts } from "@/server/db/schema/payment-sandbox";
 import { createTestApp, getJson, signInHeaders, type TestContext } from "./helpers/app";
 import { describeAuthorizationMatrix } from "./helpers/authorization-matrix";
 import { LYON_CREMATION } from "./helpers/funnel-fixtures";
+import { JOB_HANDLERS, PERIODIC_JOBS } from "@/server/jobs/handlers";
+import { paymentProviders } from "@/server/integrations/payments/providers";
+import { RECONCILE_PAYMENTS_JOB, reconcilePayments } from "@/server/services/payments/reconcile-payments";
 
 interface Checkout {
   data: { id: number; status: string; amount_cents: number; provider: string; method: string };
@@ -270,6 +273,27 @@ describe("refunds", () => {
     const [checkout] = await ctx.db.select().from(paymentSandboxCheckouts).where(eq(paymentSandboxCheckouts.id, body.external_id));
     expect(checkout!.refundedCents).toBe(10_000);
     expect((await post(`/api/v1/payments/999999/refund`, { amount: 1 }, director)).status).toBe(404);
+  });
+});
+
+describe("reconciliation", () => {
+  it("fetches the status of a payment whose callback never came (server down after the capture), once", async () => {
+    const { body } = await post<Checkout>("/api/v1/payments/worldline", { deal_id: dealId, amount: 2_500 });
+    // The server is down: the webhook is lost and the payer never comes back.
+    setSandboxNotifier(async () => Promise.reject(new Error("connection refused")));
+    await payOnSandbox("worldline", body.external_id, { action: "pay", card_number: "4242424242424242", expiry: "12/30", cvc: "123" });
+    setSandboxNotifier(async (url, init) => ctx.app.request(`${new URL(url).pathname}${new URL(url).search}`, init));
+    const [lost] = await ctx.db.select().from(payments).where(eq(payments.id, body.data.id));
+    expect(lost!.status).toBe("created");
+    const later = new Date(Date.now() + 3 * 60 * 1000);
+    expect(await reconcilePayments(ctx.db, (db) => paymentProviders(db), later)).toBeGreaterThanOrEqual(1);
+    const [found] = await ctx.db.select().from(payments).where(eq(payments.id, body.data.id));
+    expect(found).toMatchObject({ status: "captured", capturedCents: 2_500 });
+    await reconcilePayments(ctx.db, (db) => paymentProviders(db), new Date(later.getTime() + 10 * 60 * 1000));
+    const events = await ctx.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, body.data.id));
+    expect(events.map((e) => [e.kind, e.source])).toEqual([["captured", "reconcile"]]);
+    expect(PERIODIC_JOBS.map((j) => j.kind)).toContain(RECONCILE_PAYMENTS_JOB);
+    expect(JOB_HANDLERS[RECONCILE_PAYMENTS_JOB]).toBeTypeOf("function");
   });
 });
 

@@ -8,6 +8,8 @@ import { deliverPasswordResetEmail, PASSWORD_RESET_EMAIL_JOB, type PasswordReset
 import { DEADLINE_REMINDER_JOB, scheduleDealReminders, sendDealReminder, type ReminderPayload } from "@/server/services/family-reminders";
 import { deliverFunnelQuoteEmail } from "@/server/services/funeral-quote/quote-email-job";
 import { FUNNEL_QUOTE_EMAIL_JOB, SCHEDULE_REMINDERS_JOB } from "@/server/services/funeral-quote/submission-jobs";
+import { paymentProviders } from "@/server/integrations/payments/providers";
+import { RECONCILE_EVERY_MS, RECONCILE_PAYMENTS_JOB, reconcilePayments } from "@/server/services/payments/reconcile-payments";
 
 /** Every kind of job the product runs, and its handler. */
 
@@ -44,10 +46,13 @@ export const JOB_HANDLERS: JobHandlers = {
   [PURGE_EXPIRED_JOB]: async (_job, ctx) => {
     await purgeExpired(ctx.db, ctx.now);
   },
+  [RECONCILE_PAYMENTS_JOB]: async (_job, ctx) => {
+    await reconcilePayments(ctx.db, (db) => paymentProviders(db), ctx.now);
+  },
 };
 
-/**
- * Jobs run at a fixed period. Reconciliation of pending payments belongs here once the
- * product takes payments (it does not yet): a kind, a handler above and a line below.
- */
-export const PERIODIC_JOBS: readonly PeriodicJob[] = [{ kind: PURGE_EXPIRED_JOB, everyMs: 60 * 60 * 1000 }];
+/** Jobs run at a fixed period: purging, and reconciling payments whose callback never came. */
+export const PERIODIC_JOBS: readonly PeriodicJob[] = [
+  { kind: PURGE_EXPIRED_JOB, everyMs: 60 * 60 * 1000 },
+  { kind: RECONCILE_PAYMENTS_JOB, everyMs: RECONCILE_EVERY_MS },
+];
