@@ -11,6 +11,11 @@ import { paymentViews } from "@/server/services/payments/payment-view";
 /** What a deal asks, what was paid (captures minus refunds), what is pending and remains, per payer. */
 export async function dealPayments(db: Db, auth: AuthSession, dealId: number) {
   if (!(await mayReadDealPayments(db, auth, dealId))) throw notFoundError();
+  return dealBalance(db, dealId);
+}
+
+/** The same, without the access check: for callers that already checked (the payment page). */
+export async function dealBalance(db: Db, dealId: number) {
   const [deal] = await db.select({ id: deals.id, totalCents: deals.totalCents }).from(deals).where(eq(deals.id, dealId)).limit(1);
   if (!deal) throw notFoundError();
   const rows = await db.select().from(payments).where(eq(payments.dealId, dealId)).orderBy(asc(payments.createdAt), asc(payments.id));
