@@ -16,6 +16,7 @@ import { LYON_CREMATION } from "./helpers/funnel-fixtures";
 import { JOB_HANDLERS, PERIODIC_JOBS } from "@/server/jobs/handlers";
 import { paymentProviders } from "@/server/integrations/payments/providers";
 import { RECONCILE_PAYMENTS_JOB, reconcilePayments } from "@/server/services/payments/reconcile-payments";
+import { paymentForHolder, paymentPageData } from "@/server/services/payments/payment-page";
 
 interface Checkout {
   data: { id: number; status: string; amount_cents: number; provider: string; method: string };
@@ -294,6 +295,24 @@ describe("reconciliation", () => {
     expect(events.map((e) => [e.kind, e.source])).toEqual([["captured", "reconcile"]]);
     expect(PERIODIC_JOBS.map((j) => j.kind)).toContain(RECONCILE_PAYMENTS_JOB);
     expect(JOB_HANDLERS[RECONCILE_PAYMENTS_JOB]).toBeTypeOf("function");
+  });
+});
+
+describe("payment pages' reads", () => {
+  it("shows the payer their balance and only the methods open to their country; a payment only to its deal's holders", async () => {
+    const page = await paymentPageData(ctx.db, payerId, null, "2026-01-10");
+    expect(page).toMatchObject({ dealId, methods: ["card", "instalments", "bank_transfer"], hasCountry: true, sandbox: true });
+    expect(page!.balance.paid_cents).toBe(page!.balance.captured_cents - page!.balance.refunded_cents);
+    await setCountry("ch");
+    expect((await paymentPageData(ctx.db, payerId, dealId, "2026-01-10"))!.methods).toEqual(["instalments", "bank_transfer"]);
+    await setCountry(null);
+    expect((await paymentPageData(ctx.db, payerId, dealId, "2026-01-10"))!.hasCountry).toBe(false);
+    await setCountry("fr");
+    expect(await paymentPageData(ctx.db, payerId, otherDealId, "2026-01-10")).toBeNull();
+    const [first] = await ctx.db.select({ id: payments.id }).from(payments).where(eq(payments.dealId, dealId)).limit(1);
+    expect(await paymentForHolder(ctx.db, payerId, first!.id)).toMatchObject({ id: first!.id, deal_id: dealId });
+    const [stranger] = await ctx.db.select({ id: clients.id }).from(clients).where(eq(clients.email, "autre.famille@example.org"));
+    expect(await paymentForHolder(ctx.db, stranger!.id, first!.id)).toBeNull();
   });
 });
 
