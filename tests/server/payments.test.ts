@@ -7,7 +7,7 @@ import type { Mailer } from "@/server/integrations/mail/mail-message";
 import { setMailer } from "@/server/integrations/mail/mailer";
 import { setPaymentProviders } from "@/server/integrations/payments/providers";
 import { sandboxWebhook, setSandboxNotifier, submitSandboxPage, renderSandboxPage } from "@/server/integrations/payments/sandbox/sandbox-pages";
-import { sandboxCardProvider } from "@/server/integrations/payments/sandbox/sandbox-providers";
+import { sandboxCardProvider, sandboxInstalmentProvider } from "@/server/integrations/payments/sandbox/sandbox-providers";
 import { signWebhook } from "@/server/integrations/payments/sandbox/sandbox-signature";
 import { paymentSandboxCheckouts } from "@/server/db/schema/payment-sandbox";
 import { createTestApp, getJson, signInHeaders, type TestContext } from "./helpers/app";
@@ -313,6 +313,29 @@ describe("payment pages' reads", () => {
     expect(await paymentForHolder(ctx.db, payerId, first!.id)).toMatchObject({ id: first!.id, deal_id: dealId });
     const [stranger] = await ctx.db.select({ id: clients.id }).from(clients).where(eq(clients.email, "autre.famille@example.org"));
     expect(await paymentForHolder(ctx.db, stranger!.id, first!.id)).toBeNull();
+  });
+
+  it("asks the provider about an open payment when its confirmation page is shown (the notification has not come)", async () => {
+    const { body } = await post<Checkout>("/api/v1/payments/fintecture", { deal_id: dealId, amount: 1_200 });
+    setSandboxNotifier(async () => Promise.reject(new Error("lost")));
+    await payOnSandbox("fintecture", body.external_id, { action: "pay", bank: "sandbox-instant" });
+    setSandboxNotifier(async (url, init) => ctx.app.request(`${new URL(url).pathname}${new URL(url).search}`, init));
+    expect(await paymentForHolder(ctx.db, payerId, body.data.id)).toMatchObject({ status: "captured", captured_cents: 1_200, method: "bank_transfer" });
+  });
+
+  it("answers 503 to a callback while the provider cannot be asked, and applies nothing", async () => {
+    const { body } = await post<Checkout>("/api/v1/payments/alma", { deal_id: dealId, amount: 6_000, plan: "p2x" });
+    const back = await payOnSandbox("alma", body.external_id, { action: "refuse" });
+    const [before] = await ctx.db.select().from(payments).where(eq(payments.id, body.data.id));
+    await ctx.db.update(payments).set({ status: "created", failureCode: null }).where(eq(payments.id, body.data.id));
+    setPaymentProviders((db) => {
+      const alma = sandboxInstalmentProvider(db);
+      return { alma: { ...alma, fetchStatus: async () => Promise.reject(new TypeError("fetch failed")) } };
+    });
+    expect((await getJson(ctx.app, back)).body).toEqual({ error: "Service Unavailable", message: "payment__provider__unavailable" });
+    setPaymentProviders(null);
+    expect(before!.status).toBe("failed");
+    expect((await getJson<{ data: { status: string } }>(ctx.app, back)).body.data.status).toBe("created");
   });
 });
 

@@ -8,6 +8,7 @@ import { clients } from "@/server/db/schema/users";
 import { paymentProviders } from "@/server/integrations/payments/providers";
 import { dealBalance } from "@/server/services/payments/deal-payments";
 import { paymentViews } from "@/server/services/payments/payment-view";
+import { applyProviderStatus } from "@/server/services/payments/record-notification";
 
 /** What /paiement shows a signed-in family member: the deal's balance, who paid, the ways open to them. */
 export interface PaymentPageData {
@@ -41,8 +42,12 @@ export async function paymentPageData(db: Db, clientId: number, dealId: number |
   return { dealId: held.id, balance, methods, hasCountry: methods.length > 0, plans: plans.filter((p) => p.eligible), sandbox };
 }
 
-/** A payment for its confirmation page: only a holder of its deal sees it. */
-export async function paymentForHolder(db: Db, clientId: number, paymentId: number): Promise<PaymentView | null> {
+/**
+ * A payment for its confirmation page: only a holder of its deal sees it. One still open
+ * is first asked about at the provider (as a late callback would be), so the page tells
+ * the outcome even when the provider's notification has not arrived yet.
+ */
+export async function paymentForHolder(db: Db, clientId: number, paymentId: number, now = new Date()): Promise<PaymentView | null> {
   const [row] = await db
     .select({ payment: payments })
     .from(payments)
@@ -50,5 +55,14 @@ export async function paymentForHolder(db: Db, clientId: number, paymentId: numb
     .where(eq(payments.id, paymentId))
     .limit(1);
   if (!row) return null;
-  return (await paymentViews(db, [row.payment]))[0] ?? null;
+  let payment = row.payment;
+  if ((payment.status === "created" || payment.status === "pending") && payment.externalId) {
+    try {
+      const status = await paymentProviders(db)[payment.provider].fetchStatus(payment.externalId);
+      payment = await applyProviderStatus(db, payment.id, payment.provider, payment.externalId, status, "reconcile", now);
+    } catch {
+      // The provider is unreachable: the page shows what we know; reconciliation asks again.
+    }
+  }
+  return (await paymentViews(db, [payment]))[0] ?? null;
 }

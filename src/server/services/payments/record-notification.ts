@@ -4,7 +4,7 @@ import type { PaymentProviderName } from "@/domain/payments/payment-methods";
 import type { Db } from "@/server/db/client";
 import { paymentEvents, payments } from "@/server/db/schema/payments";
 import { ApiError } from "@/server/http/errors";
-import type { CallbackEnvelope, PaymentProviders, ProviderPaymentStatus } from "@/server/integrations/payments/payment-provider";
+import { ProviderError, type CallbackEnvelope, type PaymentProviders, type ProviderPaymentStatus } from "@/server/integrations/payments/payment-provider";
 import type { PaymentRow } from "@/server/services/payments/payment-view";
 
 export type NotificationSource = "callback" | "webhook" | "reconcile";
@@ -95,6 +95,13 @@ export async function recordNotification(db: Db, providers: PaymentProviders, pr
   const adapter = providers[provider];
   if (!(await adapter.verifyCallback(envelope))) throw new ApiError(403, "payment__callback__forged");
   if (!row) throw new ApiError(404, "not_found");
-  const status = await adapter.fetchStatus(envelope.externalId);
+  let status: ProviderPaymentStatus;
+  try {
+    status = await adapter.fetchStatus(envelope.externalId);
+  } catch (error) {
+    // The provider will notify again (and reconciliation will ask): nothing is lost by answering 503.
+    if (error instanceof ProviderError || error instanceof TypeError) throw new ApiError(503, "payment__provider__unavailable");
+    throw error;
+  }
   return applyProviderStatus(db, row.id, provider, envelope.externalId, status, source, now);
 }

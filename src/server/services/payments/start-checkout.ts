@@ -63,7 +63,10 @@ export async function startCheckout(db: Db, providers: PaymentProviders, auth: A
   });
 
   if (plan) {
-    const plans = await providers.alma.eligiblePlans(row.amountCents, input.today);
+    const plans = await providers.alma.eligiblePlans(row.amountCents, input.today).catch(async () => {
+      await db.update(payments).set({ status: "failed", failureCode: "payment__provider__unavailable" }).where(eq(payments.id, row.id));
+      throw new ApiError(503, "payment__provider__unavailable");
+    });
     const offered = plans.find((p) => p.installments === plan.installments && p.deferredDays === plan.deferredDays);
     if (!offered?.eligible) {
       await db.update(payments).set({ status: "cancelled", failureCode: "payment__plan__not_eligible" }).where(eq(payments.id, row.id));
