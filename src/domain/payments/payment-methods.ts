@@ -52,11 +52,12 @@ export const INSTALMENT_PLANS: readonly InstalmentPlanQuery[] = [
 ];
 
 /**
- * Amount limits of the embedded sandbox's plans, in cents: Alma's default merchant
- * limits (50 € to 3 000 €); with real Alma keys the eligibility comes from Alma itself.
+ * Amount limits of the embedded sandbox's plans, in cents (50 € to 10 000 €, which covers
+ * a funeral quote); with real Alma keys the eligibility comes from Alma itself, as the
+ * merchant's contract sets it.
  */
 export const INSTALMENT_MIN_CENTS = 5_000;
-export const INSTALMENT_MAX_CENTS = 300_000;
+export const INSTALMENT_MAX_CENTS = 1_000_000;
 
 export interface Instalment {
   dueDate: string;

@@ -34,7 +34,7 @@ describe("payment methods", () => {
   it("says which plans an amount is eligible to", () => {
     expect(sandboxEligiblePlans(4_999, "2026-01-01").every((p) => !p.eligible && p.schedule.length === 0)).toBe(true);
     expect(sandboxEligiblePlans(120_000, "2026-01-01").every((p) => p.eligible)).toBe(true);
-    expect(sandboxEligiblePlans(300_001, "2026-01-01").some((p) => p.eligible)).toBe(false);
+    expect(sandboxEligiblePlans(1_000_001, "2026-01-01").some((p) => p.eligible)).toBe(false);
     for (const plan of INSTALMENT_PLANS) expect(parsePlanKey(planKey(plan))).toEqual(plan);
     expect(parsePlanKey("p12x")).toBeNull();
   });
