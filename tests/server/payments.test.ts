@@ -277,6 +277,23 @@ describe("refunds", () => {
   });
 });
 
+describe("receipt", () => {
+  it("gives the holders and advisors a PDF receipt of a paid payment, nobody else, and none before it is paid", async () => {
+    const { body } = await post<Checkout>("/api/v1/payments/worldline", { deal_id: dealId, amount: 1_800 });
+    expect((await ctx.app.request(`/api/v1/payments/${body.data.id}/receipt`, { headers: owner })).status).toBe(404);
+    await getJson(ctx.app, await payOnSandbox("worldline", body.external_id, { action: "pay", card_number: "4242424242424242", expiry: "12/30", cvc: "123" }));
+    const receipt = await ctx.app.request(`/api/v1/payments/${body.data.id}/receipt`, { headers: owner });
+    expect(receipt.status).toBe(200);
+    expect(receipt.headers.get("content-type")).toBe("application/pdf");
+    expect(Buffer.from(await receipt.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    const advisor = await signInHeaders(ctx.db, "business_user", "conseiller@demo.test");
+    expect((await ctx.app.request(`/api/v1/payments/${body.data.id}/receipt`, { headers: advisor })).status).toBe(200);
+    const stranger = await signInHeaders(ctx.db, "client", "autre.famille@example.org");
+    expect((await ctx.app.request(`/api/v1/payments/${body.data.id}/receipt`, { headers: stranger })).status).toBe(404);
+    expect((await ctx.app.request(`/api/v1/payments/${body.data.id}/receipt`)).status).toBe(401);
+  });
+});
+
 describe("reconciliation", () => {
   it("fetches the status of a payment whose callback never came (server down after the capture), once", async () => {
     const { body } = await post<Checkout>("/api/v1/payments/worldline", { deal_id: dealId, amount: 2_500 });
@@ -358,5 +375,6 @@ describeAuthorizationMatrix("payments", () => ctx, [
   { request: "POST /api/v1/payments/fintecture", body: { deal_id: 999999 }, expect: { visitor: 401, client: 404, director: 401, forged: 401 } },
   { request: "/api/v1/payments/alma/eligible_plans?amount=10000", expect: { visitor: 401, client: 200, admin: 200, director: 200, advisor: 200, guest: 200, pro: 200, forged: 401, borrowed: 401 } },
   { request: "/api/v1/payments/deals/999999", expect: { visitor: 401, client: 404, admin: 404, director: 404, advisor: 404, guest: 403, pro: 403, forged: 401, borrowed: 401 } },
+  { request: "/api/v1/payments/999999/receipt", expect: { visitor: 401, client: 404, admin: 404, director: 404, advisor: 404, guest: 403, pro: 403, forged: 401, borrowed: 401 } },
   { request: "POST /api/v1/payments/999999/refund", body: { amount: 100 }, expect: { visitor: 401, client: 401, admin: 404, director: 404, advisor: 403, guest: 403, pro: 403, forged: 401, borrowed: 401 } },
 ]);

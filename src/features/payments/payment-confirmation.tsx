@@ -40,6 +40,11 @@ export async function PaymentConfirmation({ payment, locale }: { payment: Paymen
         <dd className="text-end">{isolate(`#${payment.id}`)}</dd>
       </dl>
       <p className="mt-6 flex flex-col gap-3">
+        {state === "paid" && (
+          <a className="font-semibold underline" href={`/api/v1/payments/${payment.id}/receipt`} download>
+            {t("receipt")}
+          </a>
+        )}
         {state === "pending" && (
           <a className="underline" href={paths.paymentConfirmation(payment.id)}>
             {t("refresh")}

@@ -26,6 +26,7 @@ import { dealPayments } from "@/server/services/payments/deal-payments";
 import { PAYMENT_READER_ROLES, REFUND_ROLES } from "@/server/services/payments/payment-access";
 import { paymentViews, type PaymentRow } from "@/server/services/payments/payment-view";
 import { recordNotification, type NotificationSource } from "@/server/services/payments/record-notification";
+import { paymentReceipt } from "@/server/services/payments/payment-receipt";
 import { refundPayment } from "@/server/services/payments/refund-payment";
 import { startCheckout } from "@/server/services/payments/start-checkout";
 
@@ -150,6 +151,22 @@ const refundRoute = createRoute({
   },
 });
 
+const receiptRoute = createRoute({
+  method: "get",
+  path: "/api/v1/payments/{id}/receipt",
+  tags: ["Payments"],
+  summary: "The receipt (PDF) of a paid payment: amount, method, date, deal, legal mentions; for the deal's holders and advisors",
+  middleware: [guard(DEAL_PAYMENTS_READER)] as const,
+  request: { params: z.object({ id: idSchema }) },
+  responses: {
+    200: { description: "The PDF", content: { "application/pdf": { schema: z.string().meta({ format: "binary" }) } } },
+    401: errorResponses[401],
+    403: errorResponses[403],
+    404: errorResponses[404],
+    422: errorResponses[422],
+  },
+});
+
 function headersOf(c: Context<AppEnv>): Record<string, string> {
   const headers: Record<string, string> = {};
   c.req.raw.headers.forEach((value, key) => {
@@ -249,6 +266,12 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>) {
 
   // GET /api/v1/payments/deals/{id} – a deal's payments and balance
   app.openapi(dealPaymentsRoute, async (c) => c.json(await dealPayments(c.get("db"), sessionOf(c), c.req.valid("param").id), 200, NO_STORE));
+
+  // GET /api/v1/payments/{id}/receipt – the receipt of a paid payment
+  app.openapi(receiptRoute, async (c) => {
+    const { pdf, filename } = await paymentReceipt(c.get("db"), sessionOf(c), c.req.valid("param").id);
+    return c.body(new Uint8Array(pdf), 200, { "content-type": "application/pdf", "content-disposition": `inline; filename="${filename}"`, "cache-control": "private, no-store" });
+  });
 
   // POST /api/v1/payments/{id}/refund – refund a captured payment
   app.openapi(refundRoute, async (c) => {
