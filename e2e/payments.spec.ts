@@ -71,7 +71,8 @@ test("a family pays in 3 instalments, and by bank transfer that stays pending un
   await page.getByRole("link", { name: "Réessayer le paiement" }).click();
   await page.getByLabel(/Virement bancaire/).check();
   await page.getByRole("button", { name: "Continuer vers le paiement sécurisé" }).click();
-  await page.getByLabel("Votre banque").selectOption("sandbox-standard");
+  await expect(page).toHaveURL(/\/sandbox-psp\/fintecture\/ses_/);
+  await page.getByLabel("Votre banque", { exact: true }).selectOption("sandbox-standard");
   await page.getByRole("button", { name: "Payer par virement" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Paiement en cours" })).toBeVisible();
 });

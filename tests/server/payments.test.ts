@@ -14,6 +14,9 @@ import { createTestApp, getJson, signInHeaders, type TestContext } from "./helpe
 import { describeAuthorizationMatrix } from "./helpers/authorization-matrix";
 import { LYON_CREMATION } from "./helpers/funnel-fixtures";
 import { JOB_HANDLERS, PERIODIC_JOBS } from "@/server/jobs/handlers";
+import { drainJobs } from "@/server/jobs/worker";
+import { PAYMENT_PAID_EMAIL_JOB } from "@/server/services/payments/payment-paid-email";
+import { recordingMailer } from "./helpers/recording-mailer";
 import { paymentProviders } from "@/server/integrations/payments/providers";
 import { RECONCILE_PAYMENTS_JOB, reconcilePayments } from "@/server/services/payments/reconcile-payments";
 import { paymentForHolder, paymentPageData } from "@/server/services/payments/payment-page";
@@ -291,6 +294,25 @@ describe("receipt", () => {
     const stranger = await signInHeaders(ctx.db, "client", "autre.famille@example.org");
     expect((await ctx.app.request(`/api/v1/payments/${body.data.id}/receipt`, { headers: stranger })).status).toBe(404);
     expect((await ctx.app.request(`/api/v1/payments/${body.data.id}/receipt`)).status).toBe(401);
+  });
+
+  it("e-mails the payer once that the payment was received, with the link to the receipt", async () => {
+    const { mailer, sent } = recordingMailer();
+    setMailer(mailer);
+    try {
+      await drainJobs(ctx.db, { handlers: JOB_HANDLERS, kinds: [PAYMENT_PAID_EMAIL_JOB], now: () => new Date(Date.now() + 60_000) });
+      await drainJobs(ctx.db, { handlers: JOB_HANDLERS, kinds: [PAYMENT_PAID_EMAIL_JOB], now: () => new Date(Date.now() + 120_000) });
+    } finally {
+      setMailer(quiet);
+    }
+    const captured = await ctx.db.select({ id: payments.id }).from(payments).where(eq(payments.dealId, dealId));
+    const paid = sent.filter((m) => m.tag === "payment_paid");
+    expect(paid.length).toBeGreaterThan(0);
+    expect(new Set(paid.map((m) => m.subject)).size).toBeLessThanOrEqual(captured.length);
+    expect(paid.every((m) => m.to === "payer.famille@example.org")).toBe(true);
+    expect(paid[0]!.text).toMatch(/\/paiement\/confirmation\/\d+/);
+    const links = paid.map((m) => /confirmation\/(\d+)/.exec(m.text)![1]);
+    expect(new Set(links).size).toBe(links.length);
   });
 });
 

@@ -9,6 +9,7 @@ import { DEADLINE_REMINDER_JOB, scheduleDealReminders, sendDealReminder, type Re
 import { deliverFunnelQuoteEmail } from "@/server/services/funeral-quote/quote-email-job";
 import { FUNNEL_QUOTE_EMAIL_JOB, SCHEDULE_REMINDERS_JOB } from "@/server/services/funeral-quote/submission-jobs";
 import { paymentProviders } from "@/server/integrations/payments/providers";
+import { deliverPaymentPaidEmail, PAYMENT_PAID_EMAIL_JOB } from "@/server/services/payments/payment-paid-email";
 import { RECONCILE_EVERY_MS, RECONCILE_PAYMENTS_JOB, reconcilePayments } from "@/server/services/payments/reconcile-payments";
 
 /** Every kind of job the product runs, and its handler. */
@@ -45,6 +46,11 @@ export const JOB_HANDLERS: JobHandlers = {
   },
   [PURGE_EXPIRED_JOB]: async (_job, ctx) => {
     await purgeExpired(ctx.db, ctx.now);
+  },
+  [PAYMENT_PAID_EMAIL_JOB]: async (job, ctx) => {
+    const id = job.payload.payment_id;
+    if (typeof id !== "number" || !Number.isInteger(id)) throw new PermanentJobError("payload_invalid");
+    await deliverPaymentPaidEmail(ctx.db, id, getMailer(), serverEnv().SITE_URL);
   },
   [RECONCILE_PAYMENTS_JOB]: async (_job, ctx) => {
     await reconcilePayments(ctx.db, (db) => paymentProviders(db), ctx.now);

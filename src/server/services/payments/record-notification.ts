@@ -5,6 +5,8 @@ import type { Db } from "@/server/db/client";
 import { paymentEvents, payments } from "@/server/db/schema/payments";
 import { ApiError } from "@/server/http/errors";
 import { ProviderError, type CallbackEnvelope, type PaymentProviders, type ProviderPaymentStatus } from "@/server/integrations/payments/payment-provider";
+import { enqueue } from "@/server/jobs/queue";
+import { PAYMENT_PAID_EMAIL_JOB } from "@/server/services/payments/payment-paid-email";
 import type { PaymentRow } from "@/server/services/payments/payment-view";
 
 export type NotificationSource = "callback" | "webhook" | "reconcile";
@@ -63,6 +65,8 @@ export async function applyProviderStatus(db: Db, paymentId: number, provider: P
       return touched!;
     }
     const next = transition.ledger;
+    // The payer's e-mail is committed with the capture (transactional outbox), once per payment.
+    if (event.kind === "captured") await enqueue(tx, { kind: PAYMENT_PAID_EMAIL_JOB, payload: { payment_id: paymentId }, idempotencyKey: `payment-paid:${paymentId}` }, now);
     const [updated] = await tx
       .update(payments)
       .set({
