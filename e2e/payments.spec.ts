@@ -76,3 +76,29 @@ test("a family pays in 3 instalments, and by bank transfer that stays pending un
   await page.getByRole("button", { name: "Payer par virement" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Paiement en cours" })).toBeVisible();
 });
+
+test("the payment page speaks Arabic, right to left, with its amounts and methods, and passes axe", async ({ page, request, baseURL }) => {
+  const dealId = await quoteOfDemoFamily(request);
+  const ar = new URL(baseURL!);
+  ar.hostname = `ar.${ar.hostname}`;
+  // The session cookie belongs to the Arabic host: sign in there from the page itself (Node's
+  // resolver does not know *.localhost, the browser does), as the sign-in form does.
+  await page.goto(new URL("/me-connecter", ar).toString());
+  const signedIn = await page.evaluate(
+    async ({ email, password }) => {
+      const response = await fetch("/api/v1/auth/sign_in", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+      const h = response.headers;
+      const cookie = await fetch("/api/v1/auth/cookie", { method: "POST", headers: { "access-token": h.get("access-token") ?? "", client: h.get("client") ?? "", uid: h.get("uid") ?? "", "token-type": "Bearer" } });
+      return [response.status, cookie.status];
+    },
+    { email: EMAIL, password: PASSWORD },
+  );
+  expect(signedIn[0]).toBe(200);
+  expect(signedIn[1]).toBeLessThan(300);
+  await page.goto(new URL(`/paiement?deal=${dealId}`, ar).toString());
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { level: 1, name: "دفع تكاليف الجنازة" })).toBeVisible();
+  await expect(page.getByText("المتبقي للدفع")).toBeVisible();
+  await expect(page.getByLabel(/البطاقة المصرفية/)).toBeVisible();
+  await noSeriousViolations(page);
+});
