@@ -55,6 +55,11 @@ test("a family pays part of its quote by card on the sandbox's hosted page and s
   await expect(page).toHaveURL(/\/paiement\/confirmation\/\d+$/);
   await expect(page.getByRole("heading", { level: 1, name: "Paiement reçu" })).toBeVisible();
   await noSeriousViolations(page);
+  // The receipt downloads with the session cookie alone.
+  const href = await page.getByRole("link", { name: "Télécharger le reçu (PDF)" }).getAttribute("href");
+  const receipt = await page.request.get(href!);
+  expect(receipt.status()).toBe(200);
+  expect(receipt.headers()["content-type"]).toBe("application/pdf");
   await page.goto(`/paiement?deal=${dealId}`);
   await expect(page.getByText("Il n'y a rien à payer pour le moment.")).toBeVisible();
 });
