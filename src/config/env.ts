@@ -94,6 +94,12 @@ const serverSchema = z.object({
   /** A job claimed by a worker that died is taken over after this many seconds. */
   JOBS_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   // Payments (issue 12): each provider's real API when its keys are set, the embedded sandbox otherwise.
+  /**
+   * The embedded payment sandbox stands in for a provider without keys: "auto" (default) only
+   * while SITE_URL is not https (a laptop, the tests), "on" also on https (a staging site),
+   * "off" never. A public site never takes pretend payments by accident.
+   */
+  PAYMENT_SANDBOX: z.enum(["auto", "on", "off"], { message: 'PAYMENT_SANDBOX must be "auto", "on" or "off"' }).default("auto"),
   /** HMAC key of the embedded payment sandbox; by default one is generated per install under DATA_DIR. */
   PAYMENT_SANDBOX_SECRET: z.string().min(32, "PAYMENT_SANDBOX_SECRET needs at least 32 characters").optional(),
   WORLDLINE_API_KEY_ID: z.string().min(1).optional(),
