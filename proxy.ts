@@ -43,6 +43,6 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // API, Next internals, legal documents and files with an extension are served as they are.
-  matcher: ["/((?!api|_next|_vercel|documents/legal|omniauth|.*\\..*).*)"],
+  // API, Next internals, legal documents, the payment sandbox's own pages (they send their own policy) and files with an extension are served as they are.
+  matcher: ["/((?!api|_next|_vercel|documents/legal|omniauth|sandbox-psp|.*\\..*).*)"],
 };

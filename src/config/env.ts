@@ -121,6 +121,28 @@ const serverSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   /** Prefix of every object key in the bucket (several environments may share one bucket). */
   S3_PREFIX: z.string().trim().regex(/^[a-z0-9][a-z0-9/_-]*$/, "S3_PREFIX: lower-case letters, digits, / _ -").optional(),
+  // Payments (issue 12): each provider's real API when its keys are set, the embedded sandbox otherwise.
+  /**
+   * The embedded payment sandbox stands in for a provider without keys: "auto" (default) only
+   * while SITE_URL is not https (a laptop, the tests), "on" also on https (a staging site),
+   * "off" never. A public site never takes pretend payments by accident.
+   */
+  PAYMENT_SANDBOX: z.enum(["auto", "on", "off"], { message: 'PAYMENT_SANDBOX must be "auto", "on" or "off"' }).default("auto"),
+  /** HMAC key of the embedded payment sandbox; by default one is generated per install under DATA_DIR. */
+  PAYMENT_SANDBOX_SECRET: z.string().min(32, "PAYMENT_SANDBOX_SECRET needs at least 32 characters").optional(),
+  WORLDLINE_API_KEY_ID: z.string().min(1).optional(),
+  WORLDLINE_API_SECRET: z.string().min(1).optional(),
+  WORLDLINE_MERCHANT_ID: z.string().min(1).optional(),
+  WORLDLINE_HOST: z.string().default("payment.preprod.direct.worldline-solutions.com"),
+  WORLDLINE_WEBHOOK_KEY_ID: z.string().min(1).optional(),
+  WORLDLINE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  ALMA_API_KEY: z.string().min(1).optional(),
+  ALMA_API_URL: z.url().default("https://api.sandbox.getalma.eu").transform((v) => v.replace(/\/+$/, "")),
+  FINTECTURE_APP_ID: z.string().min(1).optional(),
+  FINTECTURE_APP_SECRET: z.string().min(1).optional(),
+  /** The application's private key (PEM) Fintecture's requests are signed with. */
+  FINTECTURE_PRIVATE_KEY: z.string().min(1).optional(),
+  FINTECTURE_API_URL: z.url().default("https://api-sandbox.fintecture.com").transform((v) => v.replace(/\/+$/, "")),
 });
 
 export type { PublicEnv };

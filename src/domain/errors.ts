@@ -69,6 +69,19 @@ export const ERROR_CODES = [
   "supporting_document__owner__invalid",
   "supporting_document__document_type__invalid",
   "supporting_document__expiry_date__before_issue_date",
+  // Payments (issue 12).
+  "payer__country_code__blank",
+  "payer__country_code__invalid",
+  "payment__card__country_not_allowed",
+  "payment__amount__above_remaining",
+  "payment__deal__nothing_due",
+  "payment__deal__not_payable",
+  "payment__plan__invalid",
+  "payment__plan__not_eligible",
+  "payment__provider__unavailable",
+  "payment__refund__above_captured",
+  "payment__refund__not_captured",
+  "payment__callback__forged",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -30,6 +30,7 @@ import { registerHealthRoutes } from "@/server/routes/health";
 import { registerJobRoutes } from "@/server/routes/jobs";
 import { registerLeadRoutes } from "@/server/routes/leads";
 import { registerSupportingDocumentRoutes } from "@/server/routes/supporting-documents";
+import { registerPaymentRoutes } from "@/server/routes/payments";
 import { registerWebsiteRoutes } from "@/server/routes/website";
 import { AutocompleteCache, DEFAULT_AUTOCOMPLETE_CACHE, type AutocompleteCacheOptions } from "@/server/services/autocompletes/cache";
 
@@ -103,6 +104,7 @@ export function createApp(options: AppOptions) {
   registerDocumentRequestRoutes(app);
   registerDevSmsOutboxRoutes(app);
   registerSupportingDocumentRoutes(app);
+  registerPaymentRoutes(app);
 
   // GET /api/docs – the OpenAPI document generated from the route schemas
   app.doc31("/api/docs", {

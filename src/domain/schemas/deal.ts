@@ -58,8 +58,3 @@ export const todoItemSchema = z.object({
 export const BOOKING_STATUSES = ["booking_accepted", "booking_rejected"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-export const PAYMENT_PROVIDERS = ["instalment", "bank_transfer", "card"] as const;
-export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
-
-export const PAYMENT_STATUSES = ["pending", "succeeded", "failed", "refunded", "partially_refunded"] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

@@ -7,6 +7,8 @@ import * as geo from "@/server/db/schema/geo";
 import * as invoices from "@/server/db/schema/invoices";
 import * as jobs from "@/server/db/schema/jobs";
 import * as partners from "@/server/db/schema/partners";
+import * as paymentSandbox from "@/server/db/schema/payment-sandbox";
+import * as payments from "@/server/db/schema/payments";
 import * as procedures from "@/server/db/schema/procedures";
 import * as suppliers from "@/server/db/schema/suppliers";
 import * as travel from "@/server/db/schema/travel";
@@ -23,6 +25,8 @@ export const schema = {
   ...invoices,
   ...jobs,
   ...partners,
+  ...paymentSandbox,
+  ...payments,
   ...procedures,
   ...suppliers,
   ...travel,

@@ -13,6 +13,9 @@ import { sendDocumentRequestSms } from "@/server/services/document-requests/send
 import { SmsGatewayError } from "@/server/integrations/sms/sms-gateway";
 import { FUNNEL_QUOTE_EMAIL_JOB, SCHEDULE_REMINDERS_JOB } from "@/server/services/funeral-quote/submission-jobs";
 import { deliverFormalityLetter, FORMALITY_LETTER_EMAIL_JOB } from "@/server/services/procedures/send-formality";
+import { paymentProviders } from "@/server/integrations/payments/providers";
+import { deliverPaymentPaidEmail, PAYMENT_PAID_EMAIL_JOB } from "@/server/services/payments/payment-paid-email";
+import { RECONCILE_EVERY_MS, RECONCILE_PAYMENTS_JOB, reconcilePayments } from "@/server/services/payments/reconcile-payments";
 
 /** Every kind of job the product runs, and its handler. */
 
@@ -68,10 +71,18 @@ export const JOB_HANDLERS: JobHandlers = {
   [PURGE_EXPIRED_JOB]: async (_job, ctx) => {
     await purgeExpired(ctx.db, ctx.now);
   },
+  [PAYMENT_PAID_EMAIL_JOB]: async (job, ctx) => {
+    const id = job.payload.payment_id;
+    if (typeof id !== "number" || !Number.isInteger(id)) throw new PermanentJobError("payload_invalid");
+    await deliverPaymentPaidEmail(ctx.db, id, getMailer(), serverEnv().SITE_URL);
+  },
+  [RECONCILE_PAYMENTS_JOB]: async (_job, ctx) => {
+    await reconcilePayments(ctx.db, (db) => paymentProviders(db), ctx.now);
+  },
 };
 
-/**
- * Jobs run at a fixed period. Reconciliation of pending payments belongs here once the
- * product takes payments (it does not yet): a kind, a handler above and a line below.
- */
-export const PERIODIC_JOBS: readonly PeriodicJob[] = [{ kind: PURGE_EXPIRED_JOB, everyMs: 60 * 60 * 1000 }];
+/** Jobs run at a fixed period: purging, and reconciling payments whose callback never came. */
+export const PERIODIC_JOBS: readonly PeriodicJob[] = [
+  { kind: PURGE_EXPIRED_JOB, everyMs: 60 * 60 * 1000 },
+  { kind: RECONCILE_PAYMENTS_JOB, everyMs: RECONCILE_EVERY_MS },
+];

@@ -3,7 +3,7 @@ import { boolean, check, index, integer, jsonb, pgEnum, pgTable, smallint, text,
 import { DEAL_STEP_TYPES } from "@/domain/deal-steps";
 import { TRACKING_TYPES } from "@/domain/constants";
 import { DEAL_ABILITY_ROLES } from "@/domain/roles";
-import { BOOKING_STATUSES, DEAL_KINDS, PAYMENT_PROVIDERS, PAYMENT_STATUSES, PLACE_KINDS, STEP_MODES, TRANSPORTS } from "@/domain/schemas/deal";
+import { BOOKING_STATUSES, DEAL_KINDS, PLACE_KINDS, STEP_MODES, TRANSPORTS } from "@/domain/schemas/deal";
 import { id, timestamps } from "@/server/db/schema/columns";
 import { products, services } from "@/server/db/schema/catalog";
 import { graveyards, locationType } from "@/server/db/schema/partners";
@@ -19,8 +19,6 @@ export const stepMode = pgEnum("step_mode", STEP_MODES);
 export const transportKind = pgEnum("transport_kind", TRANSPORTS);
 export const dealAbilityRole = pgEnum("deal_ability_role", DEAL_ABILITY_ROLES);
 export const bookingStatus = pgEnum("booking_status", BOOKING_STATUSES);
-export const paymentProvider = pgEnum("payment_provider", PAYMENT_PROVIDERS);
-export const paymentStatus = pgEnum("payment_status", PAYMENT_STATUSES);
 export const trackingType = pgEnum("tracking_type", TRACKING_TYPES);
 
 export const deals = pgTable(
@@ -200,30 +198,6 @@ export const documents = pgTable(
     ...timestamps,
   },
   (t) => [index("documents_deal_idx").on(t.dealId)],
-);
-
-export const payments = pgTable(
-  "payments",
-  {
-    id: id(),
-    dealId: integer()
-      .notNull()
-      .references(() => deals.id, { onDelete: "restrict" }),
-    provider: paymentProvider().notNull(),
-    status: paymentStatus().notNull().default("pending"),
-    amountCents: integer().notNull(),
-    refundedCents: integer().notNull().default(0),
-    /** Identifier at the provider (hosted checkout id, session id, pid). */
-    externalId: text(),
-    instalments: smallint(),
-    paidAt: timestamp({ withTimezone: true, mode: "date" }),
-    ...timestamps,
-  },
-  (t) => [
-    index("payments_deal_idx").on(t.dealId),
-    uniqueIndex("payments_external_idx").on(t.provider, t.externalId).where(sql`${t.externalId} IS NOT NULL`),
-    check("payments_amount_check", sql`${t.amountCents} > 0 AND ${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.amountCents}`),
-  ],
 );
 
 /** Monument order details of a marble deal. */

@@ -1,0 +1,113 @@
+import { getTranslations } from "next-intl/server";
+import { paths } from "@/config/paths";
+import { ERROR_CODES } from "@/domain/errors";
+import { planKey } from "@/domain/payments/payment-methods";
+import type { PaymentPageData } from "@/server/services/payments/payment-page";
+import { Alert } from "@/ui/alert";
+import { Card, CardBody, CardHeader, CardTitle } from "@/ui/card";
+import { Heading } from "@/ui/heading";
+import { PayMethods, type PayOption } from "./pay-methods";
+
+/** Amounts read the same in every direction: isolated, so a right-to-left line keeps "1 234,56 €" whole. */
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
+/** /paiement: the deal's balance, who has paid, and the ways open to this payer (fees shown, none hidden). */
+export async function PaymentOverview({ data, locale }: { data: PaymentPageData | null; locale: string }) {
+  const t = await getTranslations("Payments");
+  const errors = await getTranslations("Errors");
+  const money = new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" });
+  const euros = (cents: number) => isolate(money.format(cents / 100));
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
+
+  if (!data) {
+    return (
+      <main id="main" className="mx-auto max-w-xl px-4 py-8">
+        <Heading level={1} size="xl">
+          {t("title")}
+        </Heading>
+        <p className="mt-4">{t("noDeal")}</p>
+      </main>
+    );
+  }
+  const { balance } = data;
+  const options: PayOption[] = [];
+  if (data.methods.includes("card")) options.push({ id: "card", label: t("card"), hint: t("cardHint"), details: [t("noFees")] });
+  for (const plan of data.plans) {
+    const label = plan.deferredDays > 0 ? t("deferred", { days: plan.deferredDays }) : t("instalments", { count: plan.installments });
+    const lines = plan.schedule.map((i) => t("scheduleLine", { date: day.format(new Date(`${i.dueDate}T00:00:00Z`)), amount: euros(i.amountCents) }));
+    options.push({ id: planKey(plan), label, hint: t("instalmentsHint"), details: [...lines, plan.totalFeeCents > 0 ? t("fees", { amount: euros(plan.totalFeeCents) }) : t("noFees")] });
+  }
+  if (data.methods.includes("bank_transfer")) options.push({ id: "bank_transfer", label: t("transfer"), hint: t("transferHint"), details: [t("noFees")] });
+  const errorLabels = Object.fromEntries(ERROR_CODES.filter((c) => c.startsWith("pay")).map((code) => [code, errors(code)]));
+
+  return (
+    <main id="main" className="mx-auto max-w-xl px-4 py-8">
+      <Heading level={1} size="xl">
+        {t("title")}
+      </Heading>
+      {data.sandbox && (
+        <Alert tone="warning" className="mt-4" announce={false}>
+          {t("sandbox")}
+        </Alert>
+      )}
+      <Card className="mt-6">
+        <CardHeader>
+          <CardTitle>{t("dealHeading", { id: data.dealId })}</CardTitle>
+        </CardHeader>
+        <CardBody>
+          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2">
+            <dt>{t("due")}</dt>
+            <dd className="text-end font-semibold">{euros(balance.due_cents)}</dd>
+            <dt>{t("paid")}</dt>
+            <dd className="text-end">{euros(balance.paid_cents)}</dd>
+            {balance.pending_cents > 0 && (
+              <>
+                <dt>{t("pending")}</dt>
+                <dd className="text-end">{euros(balance.pending_cents)}</dd>
+              </>
+            )}
+            <dt className="font-semibold">{t("remaining")}</dt>
+            <dd className="text-end text-lg font-bold">{euros(balance.remaining_cents)}</dd>
+          </dl>
+          <p className="mt-3">
+            <a className="underline" href={`${paths.account()}`}>
+              {t("quoteLink")}
+            </a>
+          </p>
+        </CardBody>
+      </Card>
+      {balance.payers.length > 0 && (
+        <section className="mt-6" aria-labelledby="payers-heading">
+          <Heading level={2} size="md" id="payers-heading">
+            {t("payersHeading")}
+          </Heading>
+          <ul className="mt-2 space-y-1">
+            {balance.payers.map((payer) => (
+              <li key={payer.client_id ?? "unknown"}>
+                {t("payerLine", { name: [payer.firstname, payer.lastname].filter(Boolean).join(" ") || t("someone"), amount: euros(payer.paid_cents) })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {balance.remaining_cents <= 0 ? (
+        <p className="mt-6 font-semibold">{t("nothingDue")}</p>
+      ) : !data.hasCountry ? (
+        <Alert tone="info" className="mt-6">
+          {errors("payer__country_code__blank")}
+        </Alert>
+      ) : (
+        <>
+          {!data.methods.includes("card") && <p className="mt-6">{t("cardUnavailable")}</p>}
+          <PayMethods
+            dealId={data.dealId}
+            amountCents={balance.remaining_cents}
+            options={options}
+            labels={{ legend: t("methodsHeading"), pay: t("pay"), redirecting: t("redirecting"), errors: errorLabels, unhandled: errors("unhandled") }}
+          />
+          <p className="mt-4 text-sm text-stone-700">{t("security")}</p>
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,68 @@
+import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { methodsFor, type InstalmentPlan, type PaymentMethod } from "@/domain/payments/payment-methods";
+import type { PaymentView } from "@/domain/schemas/payment";
+import type { Db } from "@/server/db/client";
+import { dealAbilities, deals } from "@/server/db/schema/deals";
+import { payments } from "@/server/db/schema/payments";
+import { clients } from "@/server/db/schema/users";
+import { paymentProviders } from "@/server/integrations/payments/providers";
+import { dealBalance } from "@/server/services/payments/deal-payments";
+import { paymentViews } from "@/server/services/payments/payment-view";
+import { applyProviderStatus } from "@/server/services/payments/record-notification";
+
+/** What /paiement shows a signed-in family member: the deal's balance, who paid, the ways open to them. */
+export interface PaymentPageData {
+  dealId: number;
+  balance: Awaited<ReturnType<typeof dealBalance>>["data"];
+  methods: PaymentMethod[];
+  hasCountry: boolean;
+  plans: InstalmentPlan[];
+  sandbox: boolean;
+}
+
+/** The deal asked for (or the client's latest deal with a quote), when they hold it; null otherwise. */
+export async function paymentPageData(db: Db, clientId: number, dealId: number | null, today: string): Promise<PaymentPageData | null> {
+  const [held] = await db
+    .select({ id: deals.id })
+    .from(dealAbilities)
+    .innerJoin(deals, eq(deals.id, dealAbilities.dealId))
+    .where(and(eq(dealAbilities.clientId, clientId), isNotNull(deals.totalCents), dealId ? eq(deals.id, dealId) : undefined))
+    .orderBy(desc(deals.createdAt))
+    .limit(1);
+  if (!held) return null;
+  const balance = (await dealBalance(db, held.id)).data;
+  const [client] = await db.select({ countryCode: clients.countryCode }).from(clients).where(eq(clients.id, clientId));
+  const methods = methodsFor(client?.countryCode);
+  const providers = paymentProviders(db);
+  let plans: InstalmentPlan[] = [];
+  if (methods.includes("instalments") && balance.remaining_cents > 0) {
+    plans = await providers.alma.eligiblePlans(balance.remaining_cents, today).catch(() => []);
+  }
+  const sandbox = providers.worldline.mode === "sandbox" || providers.alma.mode === "sandbox" || providers.fintecture.mode === "sandbox";
+  return { dealId: held.id, balance, methods, hasCountry: methods.length > 0, plans: plans.filter((p) => p.eligible), sandbox };
+}
+
+/**
+ * A payment for its confirmation page: only a holder of its deal sees it. One still open
+ * is first asked about at the provider (as a late callback would be), so the page tells
+ * the outcome even when the provider's notification has not arrived yet.
+ */
+export async function paymentForHolder(db: Db, clientId: number, paymentId: number, now = new Date()): Promise<PaymentView | null> {
+  const [row] = await db
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(dealAbilities, and(eq(dealAbilities.dealId, payments.dealId), eq(dealAbilities.clientId, clientId)))
+    .where(eq(payments.id, paymentId))
+    .limit(1);
+  if (!row) return null;
+  let payment = row.payment;
+  if ((payment.status === "created" || payment.status === "pending") && payment.externalId) {
+    try {
+      const status = await paymentProviders(db)[payment.provider].fetchStatus(payment.externalId);
+      payment = await applyProviderStatus(db, payment.id, payment.provider, payment.externalId, status, "reconcile", now);
+    } catch {
+      // The provider is unreachable: the page shows what we know; reconciliation asks again.
+    }
+  }
+  return (await paymentViews(db, [payment]))[0] ?? null;
+}
