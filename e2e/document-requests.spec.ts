@@ -72,7 +72,7 @@ test("the relative proves the code from the SMS and sends a photo @phone", async
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
 
   await expect(page.getByRole("heading", { level: 1, name: "Bonjour Sophie," })).toBeVisible();
-  await expect(page.getByText("Claire vous demande 2 documents")).toBeVisible();
+  await expect(page.getByText("Marie vous demande 2 documents")).toBeVisible();
   // Nothing of the file before the code.
   await expect(page.getByText("Henri")).toHaveCount(0);
   await expect(page.getByText("Merci pour ton aide")).toHaveCount(0);
