@@ -1,0 +1,236 @@
+"use client";
+
+import { useCallback, useState, type ReactNode } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { paths } from "@/config/paths";
+import type { FamilyAction } from "@/domain/family-roles";
+import { Alert } from "@/ui/alert";
+import { Button } from "@/ui/button";
+import { PlaceCombobox, type ComboboxOption } from "@/ui/combobox";
+import { Link } from "@/ui/link";
+import { useChecklistText } from "./checklist-text";
+import { DocumentsPanel } from "./documents-panel";
+import { FormalityCard } from "./formality-card";
+import { addFormality, archiveProcedure, codesOf, readProcedure, searchFormalities, type ChecklistItem, type ProcedureView as View } from "./space-calls";
+import { useSpaceErrors } from "./space-errors";
+import { daysUntil, formatDay, fullName } from "./space-format";
+import { LoadedView, SpaceSection } from "./space-ui";
+import { useLoad } from "./use-load";
+
+/**
+ * One family file: the personal checklist (deadlines from the dated rules), the companies
+ * and their formalities, the documents, the members (a slot filled by the route with the
+ * family-members panel) and archiving. Every control depends on the caller's allowed
+ * actions, which the procedure view carries.
+ */
+export function ProcedurePage({ id, members }: { id: number; members?: ReactNode }) {
+  const load = useCallback(() => readProcedure(id), [id]);
+  const [loaded, reload] = useLoad(load);
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-8 sm:px-6 sm:py-12">
+      <LoadedView loaded={loaded} retry={() => void reload()}>
+        {(view) => <ProcedureBody view={view} reload={reload} members={members} />}
+      </LoadedView>
+    </div>
+  );
+}
+
+function ProcedureBody({ view, reload, members }: { view: View; reload: () => Promise<void>; members?: ReactNode }) {
+  const t = useTranslations("ClientSpace.procedure");
+  const tr = useTranslations("ClientSpace.roles");
+  const tl = useTranslations("ClientSpace.form.links");
+  const locale = useLocale();
+  const can = (action: FamilyAction) => view.actions.includes(action);
+  const name = fullName(view.defunct) || t("unnamed");
+  const archived = Boolean(view.archived_at);
+
+  return (
+    <>
+      <div className="flex flex-col gap-3">
+        <Link href={paths.clientSpace()} variant="standalone" className="self-start">
+          <span aria-hidden="true" className="rtl:rotate-180 inline-block">
+            ←
+          </span>
+          {t("back")}
+        </Link>
+        <h1 className="text-2xl font-semibold text-ink sm:text-3xl">{t("heading", { name })}</h1>
+        <p className="text-lg text-ink-soft">
+          {[
+            view.defunct.death_date ? t("diedOn", { date: formatDay(view.defunct.death_date, locale) }) : null,
+            view.defunct_death_city ? t("diedIn", { city: view.defunct_death_city.name }) : null,
+            view.defunct_family_link ? t("yourLink", { link: tl(view.defunct_family_link) }) : null,
+            view.role ? t("yourRole", { role: tr(view.role) }) : null,
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
+        {archived ? <Alert tone="info">{t("archivedNotice")}</Alert> : null}
+        {!can("procedure:write") && !can("formalities:write") ? <Alert tone="info">{t("readOnlyNotice")}</Alert> : null}
+      </div>
+
+      {can("procedure:read") ? (
+        <SpaceSection id="procedure-checklist" title={t("checklistTitle")}>
+          <Checklist items={view.checklist} />
+        </SpaceSection>
+      ) : null}
+
+      {can("formalities:read") ? (
+        <SpaceSection id="procedure-formalities" title={t("formalitiesTitle")}>
+          <p className="text-ink-soft">{t("formalitiesLead")}</p>
+          {can("formalities:write") && !archived ? <AddCompany procedureId={view.id} onAdded={reload} /> : null}
+          {view.formalities.length === 0 ? (
+            <p className="text-ink-soft">{t("noFormality")}</p>
+          ) : (
+            <ul className="flex flex-col gap-4">
+              {view.formalities.map((formality) => (
+                <li key={formality.id}>
+                  <FormalityCard formality={formality} canWrite={can("formalities:write") && !archived} onChanged={reload} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </SpaceSection>
+      ) : null}
+
+      {can("documents:read") ? (
+        <SpaceSection id="procedure-documents" title={t("documentsTitle")}>
+          <p className="text-ink-soft">{t("documentsLead")}</p>
+          <DocumentsPanel owner="administrative_procedures" ownerId={view.id} canWrite={can("documents:write") && !archived} />
+        </SpaceSection>
+      ) : null}
+
+      {members ? <div>{members}</div> : null}
+
+      {can("procedure:archive") && !archived ? <ArchiveProcedure id={view.id} /> : null}
+    </>
+  );
+}
+
+function Checklist({ items }: { items: ChecklistItem[] }) {
+  const t = useTranslations("ClientSpace.procedure");
+  const text = useChecklistText();
+  const locale = useLocale();
+  if (items.length === 0) return <p className="text-ink-soft">{t("checklistEmpty")}</p>;
+  const sorted = [...items].sort((a, b) => Number(Boolean(a.done)) - Number(Boolean(b.done)) || (a.due_on ?? "9999").localeCompare(b.due_on ?? "9999"));
+  return (
+    <ol className="flex flex-col divide-y divide-line">
+      {sorted.map((item) => {
+        const days = item.due_on ? daysUntil(item.due_on) : null;
+        const detail = text.detail(item.code);
+        return (
+          <li key={item.code} className="flex gap-3 py-3 first:pt-0 last:pb-0" data-code={item.code}>
+            <span aria-hidden="true" className={item.done ? "text-success" : days !== null && days < 0 ? "text-danger" : "text-ink-soft"}>
+              {item.done ? "✓" : "○"}
+            </span>
+            <div className="flex min-w-0 flex-col gap-0.5">
+              <p className={item.done ? "text-ink-soft line-through" : "font-semibold text-ink"}>
+                {text.title(item.code)}
+                {item.done ? <span className="sr-only"> – {t("done")}</span> : null}
+              </p>
+              {item.due_on ? (
+                <p className={!item.done && days !== null && days < 0 ? "font-semibold text-danger" : !item.done && days !== null && days <= 7 ? "font-semibold text-warning" : "text-ink-soft"}>
+                  {!item.done && days !== null && days < 0
+                    ? t("overdue", { date: formatDay(item.due_on, locale) })
+                    : t("dueBy", { date: formatDay(item.due_on, locale) })}
+                </p>
+              ) : null}
+              {detail ? <p className="text-ink-soft">{detail}</p> : null}
+              {item.source_url ? (
+                <a href={item.source_url} className="w-fit font-medium text-primary underline" target="_blank" rel="noopener noreferrer">
+                  {t("source")}
+                  <span className="sr-only"> {t("newWindow")}</span>
+                </a>
+              ) : null}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function AddCompany({ procedureId, onAdded }: { procedureId: number; onAdded: () => Promise<void> }) {
+  const t = useTranslations("ClientSpace.procedure");
+  const tc = useTranslations("Companies");
+  const errors = useSpaceErrors();
+  const [codes, setCodes] = useState<string[]>([]);
+  const [added, setAdded] = useState<string | null>(null);
+  const [key, setKey] = useState(0);
+  const search = useCallback(
+    async (q: string, signal: AbortSignal): Promise<ComboboxOption[]> =>
+      (await searchFormalities(q, signal)).map((f) => ({
+        id: String(f.id),
+        label: f.company.name,
+        hint: tc.has(`kinds.${f.kind}`) ? tc(`kinds.${f.kind}`) : undefined,
+      })),
+    [tc],
+  );
+
+  async function pick(option: ComboboxOption) {
+    setCodes([]);
+    setAdded(null);
+    try {
+      await addFormality(procedureId, Number(option.id));
+      setAdded(t("companyAdded", { company: option.label }));
+      // A fresh, empty field for the next company.
+      setKey((k) => k + 1);
+      await onAdded();
+    } catch (error) {
+      setCodes(codesOf(error));
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-2 rounded-md border border-line bg-sand-50 p-4">
+      <PlaceCombobox
+        key={key}
+        id="procedure-add-company"
+        label={t("addCompany")}
+        hint={t("addCompanyHint")}
+        value=""
+        search={search}
+        onPick={(option) => void pick(option)}
+        emptyText={t("noCompany")}
+        loadingText={t("searching")}
+        failedText={t("searchFailed")}
+        error={codes.length > 0 ? errors.many(codes).join(" ") : undefined}
+      />
+      <p aria-live="polite" className="text-success">
+        {added ?? ""}
+      </p>
+    </div>
+  );
+}
+
+function ArchiveProcedure({ id }: { id: number }) {
+  const t = useTranslations("ClientSpace.procedure");
+  const errors = useSpaceErrors();
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [codes, setCodes] = useState<string[]>([]);
+  async function archive() {
+    if (!window.confirm(t("archiveConfirm"))) return;
+    setBusy(true);
+    try {
+      await archiveProcedure(id);
+      router.push(paths.clientSpace());
+    } catch (error) {
+      setCodes(codesOf(error));
+      setBusy(false);
+    }
+  }
+  return (
+    <SpaceSection id="procedure-archive" title={t("archiveTitle")}>
+      <p className="text-ink-soft">{t("archiveLead")}</p>
+      {codes.length > 0 ? (
+        <Alert tone="error" title={t("archiveFailed")}>
+          <p>{errors.many(codes).join(" ")}</p>
+        </Alert>
+      ) : null}
+      <Button variant="neutral" loading={busy} onClick={() => void archive()} className="self-start">
+        {t("archive")}
+      </Button>
+    </SpaceSection>
+  );
+}
