@@ -1,7 +1,6 @@
 "use client";
 
 import NextLink from "next/link";
-import { useCallback } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { paths } from "@/config/paths";
 import { buttonClasses } from "@/ui/button";
@@ -39,8 +38,7 @@ function useFileTitle() {
  */
 export function Dashboard({ firstname }: { firstname: string | null }) {
   const t = useTranslations("ClientSpace.dashboard");
-  const load = useCallback(loadDashboard, []);
-  const [loaded, reload] = useLoad(load);
+  const [loaded, reload] = useLoad(loadDashboard);
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-8 sm:px-6 sm:py-12">

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useForm, type FieldPath, type Resolver } from "react-hook-form";
+import { useForm, useWatch, type FieldPath, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { paths } from "@/config/paths";
 import { FAMILY_LINKS, procedureCreateSchema, type ProcedureCreateInput } from "@/domain/schemas/administrative-procedure";
@@ -94,11 +94,11 @@ export function ProcedureForm({ onCreated }: { onCreated?: (id: number) => void 
   const [deathCity, setDeathCity] = useState("");
   const [country, setCountry] = useState(() => countryName(locale, "fr"));
   const errorRef = useRef<HTMLDivElement>(null);
-  const { register, handleSubmit, formState, setError, setValue, watch } = useForm<ProcedureFormValues, unknown, ProcedureCreateInput>({
+  const { register, handleSubmit, formState, setError, setValue, control } = useForm<ProcedureFormValues, unknown, ProcedureCreateInput>({
     resolver,
     defaultValues: EMPTY,
   });
-  const countryCode = watch("birth_country_code");
+  const countryCode = useWatch({ control, name: "birth_country_code" });
   const inFrance = countryCode === "fr";
 
   useEffect(() => {
