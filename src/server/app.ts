@@ -5,6 +5,7 @@ import { requestId } from "hono/request-id";
 import { serverEnv } from "@/config/env";
 import { BRAND } from "@/config/brand";
 import type { Db } from "@/server/db/client";
+import { actingCompany } from "@/server/http/acting-company";
 import { authenticate } from "@/server/http/auth";
 import { allowedOrigins, corsMiddleware } from "@/server/http/cors";
 import type { AppEnv } from "@/server/http/env";
@@ -12,7 +13,9 @@ import { errorResponse, handleError, handleNotFound } from "@/server/http/errors
 import { FIXED_SECURITY_HEADERS, NON_DOCUMENT_CSP } from "@/server/http/security-headers.mjs";
 import { validationHook } from "@/server/http/validation";
 import { registerAuthRoutes } from "@/server/routes/auth";
+import { registerAdministrativeProcedureRoutes } from "@/server/routes/administrative-procedures";
 import { registerAutocompleteRoutes } from "@/server/routes/autocompletes";
+import { registerClientRoutes } from "@/server/routes/clients";
 import { registerDealRoutes } from "@/server/routes/deals";
 import { registerFuneralFunnelRoutes } from "@/server/routes/funeral-quote";
 import { registerFundingAgencyRoutes } from "@/server/routes/funding-agencies";
@@ -70,6 +73,7 @@ export function createApp(options: AppOptions) {
     c.set("autocompleteCache", cache);
     return authenticate()(c, next);
   });
+  app.use("/api/*", (c, next) => (c.req.path === "/api/v1/health" ? next() : actingCompany()(c, next)));
 
   registerHealthRoutes(app);
   registerAuthRoutes(app);
@@ -80,6 +84,8 @@ export function createApp(options: AppOptions) {
   registerFuneralFunnelRoutes(app);
   registerDealRoutes(app);
   registerJobRoutes(app);
+  registerClientRoutes(app);
+  registerAdministrativeProcedureRoutes(app);
 
   // GET /api/docs – the OpenAPI document generated from the route schemas
   app.doc31("/api/docs", {

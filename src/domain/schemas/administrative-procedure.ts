@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { procedureSituationSchema } from "@/domain/after-death-deadlines";
 import { DEAL_ABILITY_ROLES } from "@/domain/roles";
 import { idSchema } from "@/domain/schemas/common";
 import { CIVILITIES } from "@/domain/schemas/funeral-quote";
@@ -61,6 +62,8 @@ const procedureShape = {
   ...defunctShape,
   defunct_family_link: z.enum(FAMILY_LINKS, { error: "administrative_procedure__defunct_family_link__invalid" }).nullable().optional(),
   defunct_death_city_id: idSchema.nullable().optional(),
+  /** What the deceased had: chooses the checklist's items (src/domain/after-death-deadlines.ts). */
+  situation: procedureSituationSchema.optional(),
 };
 
 /**

@@ -9,5 +9,7 @@ export type AppEnv = {
     auth: AuthSession | null;
     requestId: string;
     autocompleteCache: AutocompleteCache | null;
+    /** The company the signed-in client acts for, from the company-id header (src/server/http/acting-company.ts). */
+    companyId: number | null;
   };
 };

@@ -8,6 +8,7 @@ import { deliverPasswordResetEmail, PASSWORD_RESET_EMAIL_JOB, type PasswordReset
 import { DEADLINE_REMINDER_JOB, scheduleDealReminders, sendDealReminder, type ReminderPayload } from "@/server/services/family-reminders";
 import { deliverFunnelQuoteEmail } from "@/server/services/funeral-quote/quote-email-job";
 import { FUNNEL_QUOTE_EMAIL_JOB, SCHEDULE_REMINDERS_JOB } from "@/server/services/funeral-quote/submission-jobs";
+import { deliverFormalityLetter, FORMALITY_LETTER_EMAIL_JOB } from "@/server/services/procedures/send-formality";
 
 /** Every kind of job the product runs, and its handler. */
 
@@ -40,6 +41,9 @@ export const JOB_HANDLERS: JobHandlers = {
   },
   [PASSWORD_RESET_EMAIL_JOB]: async (job, ctx) => {
     await deliverPasswordResetEmail(ctx.db, job.payload as PasswordResetJobPayload, keyOf(job), getMailer(), ctx.now);
+  },
+  [FORMALITY_LETTER_EMAIL_JOB]: async (job, ctx) => {
+    await deliverFormalityLetter(ctx.db, job.payload, keyOf(job), getMailer(), ctx.now);
   },
   [PURGE_EXPIRED_JOB]: async (_job, ctx) => {
     await purgeExpired(ctx.db, ctx.now);

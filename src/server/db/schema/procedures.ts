@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { SUPPORTING_DOCUMENT_OWNER_TYPES } from "@/domain/schemas/supporting-document";
 import { id, searchIndexes, searchName, timestamps } from "@/server/db/schema/columns";
 import { cityhalls } from "@/server/db/schema/geo";
@@ -23,6 +23,10 @@ export const defuncts = pgTable(
     deathCityhallId: integer().references(() => cityhalls.id),
     /** The client who declared the death. */
     clientId: integer().references(() => clients.id, { onDelete: "set null" }),
+    /** Where the death declared by the client stands (received, in_review, confirmed, rejected; src/domain/schemas/client.ts). */
+    declarationState: text().notNull().default("received"),
+    /** The advisors' comment on the declaration, shown to the client. */
+    declarationComment: text(),
     demo: boolean().notNull().default(false),
     searchName: searchName("firstname", "lastname", "birth_name"),
     ...timestamps,
@@ -42,6 +46,8 @@ export const administrativeProcedures = pgTable(
       .references(() => defuncts.id, { onDelete: "cascade" }),
     defunctFamilyLink: text(),
     defunctDeathCityId: integer().references(() => cityhalls.id),
+    /** What the deceased had (job, housing, vehicle, accounts...): chooses the checklist's items (src/domain/after-death-deadlines.ts). */
+    situation: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     archivedAt: timestamp({ withTimezone: true, mode: "date" }),
     ...timestamps,
   },
@@ -120,12 +126,19 @@ export const ongoingFormalities = pgTable(
     sentAt: timestamp({ withTimezone: true, mode: "date" }),
     answeredAt: timestamp({ withTimezone: true, mode: "date" }),
     closedAt: timestamp({ withTimezone: true, mode: "date" }),
+    /** When the family last generated the letter (download or send): a formality that needs a letter cannot be "sent" before. */
+    letterGeneratedAt: timestamp({ withTimezone: true, mode: "date" }),
+    /** Address the product e-mailed the letter to, when it sent it. */
+    sentTo: text(),
     ...timestamps,
   },
-  (t) => [index("ongoing_formalities_procedure_idx").on(t.administrativeProcedureId)],
+  (t) => [
+    index("ongoing_formalities_procedure_idx").on(t.administrativeProcedureId),
+    uniqueIndex("ongoing_formalities_procedure_formality_idx").on(t.administrativeProcedureId, t.companiesFormalityId),
+  ],
 );
 
-/** Companies a client declared having a contract with (PUT /clients/{id}/companies). */
+/** Companies a client acts for (PUT /clients/{id}/companies); the company-id header must name one of them. */
 export const clientsCompanies = pgTable(
   "clients_companies",
   {

@@ -8,6 +8,19 @@ export interface MailMessage {
   locale?: string;
   /** What the message is about, e.g. "password_reset"; lets tests and the outbox reader filter. */
   tag?: string;
+  /** Copy recipients (a letter sent to a company copies the family). */
+  cc?: string[];
+  /** Where answers go, when not to the sender (a company answers the family, not the product). */
+  replyTo?: string;
+  /** Files sent with the message (a generated letter); the outbox keeps them base64-encoded. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file, base64-encoded (so an outbox message stays plain JSON). */
+  contentBase64: string;
 }
 
 /** A delivered message: where it went and under which id. */

@@ -14,6 +14,9 @@ export function smtpMailer(url: string, from: string): Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        cc: message.cc,
+        replyTo: message.replyTo,
+        attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, "base64") })),
         // A retried send after a crash carries the same Message-ID as the first one.
         messageId: options.idempotencyKey ? `<${createHash("sha256").update(options.idempotencyKey).digest("hex").slice(0, 32)}@${domain}>` : undefined,
         headers: message.locale ? { "Content-Language": message.locale } : undefined,
