@@ -93,6 +93,22 @@ const serverSchema = z.object({
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** A job claimed by a worker that died is taken over after this many seconds. */
   JOBS_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * Supporting documents go to S3-compatible object storage when a bucket is named; otherwise
+   * to the local disk under DATA_DIR/files. Endpoint for non-AWS services (MinIO, Scaleway,
+   * OVH...), path-style addressing for those that need it.
+   */
+  S3_BUCKET: z.string().trim().min(3).max(63).optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().trim().min(1).default("eu-west-3"),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("")
+    .transform((v) => v === "true" || v === "1"),
+  /** Prefix of every object key in the bucket (several environments may share one bucket). */
+  S3_PREFIX: z.string().trim().regex(/^[a-z0-9][a-z0-9/_-]*$/, "S3_PREFIX: lower-case letters, digits, / _ -").optional(),
 });
 
 export type { PublicEnv };

@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { serverEnv } from "@/config/env";
 import { BRAND } from "@/config/brand";
+import { MAX_DOCUMENT_BYTES } from "@/domain/supporting-documents";
 import type { Db } from "@/server/db/client";
 import { actingCompany } from "@/server/http/acting-company";
 import { authenticate } from "@/server/http/auth";
@@ -12,6 +13,8 @@ import type { AppEnv } from "@/server/http/env";
 import { errorResponse, handleError, handleNotFound } from "@/server/http/errors";
 import { FIXED_SECURITY_HEADERS, NON_DOCUMENT_CSP } from "@/server/http/security-headers.mjs";
 import { validationHook } from "@/server/http/validation";
+import { configuredFileStorage } from "@/server/integrations/storage/configured-storage";
+import type { FileStorage } from "@/server/integrations/storage/file-storage";
 import { registerAuthRoutes } from "@/server/routes/auth";
 import { registerAdministrativeProcedureRoutes } from "@/server/routes/administrative-procedures";
 import { registerAutocompleteRoutes } from "@/server/routes/autocompletes";
@@ -22,6 +25,7 @@ import { registerFundingAgencyRoutes } from "@/server/routes/funding-agencies";
 import { registerHealthRoutes } from "@/server/routes/health";
 import { registerJobRoutes } from "@/server/routes/jobs";
 import { registerLeadRoutes } from "@/server/routes/leads";
+import { registerSupportingDocumentRoutes } from "@/server/routes/supporting-documents";
 import { registerWebsiteRoutes } from "@/server/routes/website";
 import { AutocompleteCache, DEFAULT_AUTOCOMPLETE_CACHE, type AutocompleteCacheOptions } from "@/server/services/autocompletes/cache";
 
@@ -36,12 +40,15 @@ export interface AppOptions {
   maxBodyBytes?: number;
   /** Largest multipart/form-data body (file uploads), in bytes. */
   maxUploadBytes?: number;
+  /** Storage of uploaded files; defaults to the configured one (S3 when S3_BUCKET is set, else DATA_DIR/files). */
+  fileStorage?: FileStorage;
   /** Reference-data autocomplete cache; `{ maxEntries: 0 }` turns it off. */
   autocompleteCache?: Partial<AutocompleteCacheOptions>;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-export const DEFAULT_MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** A 20 MiB document plus room for the form's other fields and the multipart framing; the file's own limit is exact (receive-multipart.ts). */
+export const DEFAULT_MAX_UPLOAD_BYTES = MAX_DOCUMENT_BYTES + 64 * 1024;
 
 /** The whole API: /api/v1, /api/v2 and /api/next (SPEC §7), plus its OpenAPI document at /api/docs. */
 export function createApp(options: AppOptions) {
@@ -71,6 +78,7 @@ export function createApp(options: AppOptions) {
     if (c.req.path === "/api/v1/health") return next();
     c.set("db", await resolveDb());
     c.set("autocompleteCache", cache);
+    c.set("fileStorage", options.fileStorage ?? configuredFileStorage());
     return authenticate()(c, next);
   });
   app.use("/api/*", (c, next) => (c.req.path === "/api/v1/health" ? next() : actingCompany()(c, next)));
@@ -86,6 +94,7 @@ export function createApp(options: AppOptions) {
   registerJobRoutes(app);
   registerClientRoutes(app);
   registerAdministrativeProcedureRoutes(app);
+  registerSupportingDocumentRoutes(app);
 
   // GET /api/docs – the OpenAPI document generated from the route schemas
   app.doc31("/api/docs", {

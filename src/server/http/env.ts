@@ -1,4 +1,5 @@
 import type { Db } from "@/server/db/client";
+import type { FileStorage } from "@/server/integrations/storage/file-storage";
 import type { AutocompleteCache } from "@/server/services/autocompletes/cache";
 import type { AuthSession } from "@/server/services/auth-tokens";
 
@@ -11,5 +12,7 @@ export type AppEnv = {
     autocompleteCache: AutocompleteCache | null;
     /** The company the signed-in client acts for, from the company-id header (src/server/http/acting-company.ts). */
     companyId: number | null;
+    /** Where supporting documents are stored (local disk or S3). */
+    fileStorage: FileStorage;
   };
 };

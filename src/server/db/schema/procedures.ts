@@ -178,6 +178,8 @@ export const supportingDocuments = pgTable("supporting_documents", {
   fileName: text().notNull(),
   contentType: text().notNull(),
   byteSize: integer().notNull(),
+  /** SHA-256 of the stored bytes (hexadecimal), computed while the file streams to storage. */
+  sha256: text().notNull().default(""),
   expiryDate: date({ mode: "string" }),
   issueDate: date({ mode: "string" }),
   reference: text(),
@@ -201,7 +203,7 @@ export const supportingDocumentOwners = pgTable(
   (t) => [primaryKey({ columns: [t.supportingDocumentId, t.ownerType, t.ownerId] }), index("supporting_document_owners_owner_idx").on(t.ownerType, t.ownerId)],
 );
 
-/** Earlier files of a document replaced by a new upload. */
+/** Every file uploaded for a document, the current one included (supporting_documents copies the newest). */
 export const supportingDocumentVersions = pgTable(
   "supporting_document_versions",
   {
@@ -213,6 +215,8 @@ export const supportingDocumentVersions = pgTable(
     fileName: text().notNull(),
     contentType: text().notNull(),
     byteSize: integer().notNull(),
+    sha256: text().notNull().default(""),
+    uploadedByClientId: integer().references(() => clients.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [index("supporting_document_versions_document_idx").on(t.supportingDocumentId)],

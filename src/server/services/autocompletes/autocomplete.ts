@@ -58,6 +58,8 @@ const CASE_STAFF: readonly Role[] = [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR, ROLES.
 const PUBLIC = publicAccess("reference data: communes, countries, départements, airports");
 const BUSINESS = signedIn({ business: ALL_BUSINESS });
 const STAFF = signedIn({ business: CASE_STAFF });
+/** Reference lists a family also needs in its client space (the kinds of supporting document). */
+const SIGNED_IN = signedIn({ clients: true, business: ALL_BUSINESS });
 
 interface Definition {
   access: AutocompleteAccess;
@@ -81,7 +83,7 @@ const DEFINITIONS: Record<AutocompleteKind, Definition> = {
   deals_with_invoices: { access: STAFF, cacheable: false, search: searchDealsWithInvoices },
   defuncts: { access: STAFF, cacheable: false, search: searchDefuncts },
   departments: { access: PUBLIC, cacheable: true, search: searchDepartments },
-  document_types: { access: BUSINESS, cacheable: false, search: searchDocumentTypes },
+  document_types: { access: SIGNED_IN, cacheable: false, search: searchDocumentTypes },
   entity_invoices: { access: STAFF, cacheable: false, search: searchEntityInvoices },
   flights: { access: BUSINESS, cacheable: false, search: searchFlights },
   funeral_parlors: { access: BUSINESS, cacheable: false, search: searchFuneralParlors },

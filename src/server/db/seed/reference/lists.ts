@@ -1,28 +1,36 @@
+import { DOCUMENT_TYPES, type DocumentTypeCode } from "@/domain/document-types";
 import type { Db } from "@/server/db/client";
 import { documentTypes } from "@/server/db/schema/procedures";
 import { concessionTypes, funeralWorkTypes, worshipTypes } from "@/server/db/schema/partners";
 
 /** Small reference lists of French funeral practice (not demo data: they describe the trade). */
 
-export const DOCUMENT_TYPES: ReadonlyArray<[code: string, name: string, expires: boolean]> = [
-  ["death_certificate", "Certificat de décès (volet administratif)", false],
-  ["death_record", "Acte de décès", false],
-  ["defunct_identity", "Pièce d'identité du défunt", true],
-  ["declarant_identity", "Pièce d'identité du déclarant", true],
-  ["family_record_book", "Livret de famille", false],
-  ["birth_record", "Acte de naissance", false],
-  ["proof_of_address", "Justificatif de domicile", false],
-  ["concession_title", "Titre de concession funéraire", false],
-  ["funeral_contract", "Contrat obsèques", false],
-  ["health_insurance_card", "Carte Vitale ou attestation de droits", false],
-  ["cremation_request", "Demande de crémation de la personne qui organise les obsèques", false],
-  ["no_medico_legal_obstacle", "Certificat d'absence d'obstacle médico-légal", false],
-  ["pacemaker_removal", "Attestation de retrait de prothèse fonctionnant au moyen d'une pile", false],
-  ["non_contagion", "Certificat de non-contagion", false],
-  ["mortuary_pass", "Laissez-passer mortuaire", false],
-  ["consular_authorisation", "Autorisation consulaire", false],
-  ["bank_details", "Relevé d'identité bancaire", false],
-];
+/**
+ * French names of the document types of src/domain/document-types.ts (the codes every part
+ * shares; messages "DocumentTypes.<code>" name them in each language). The Record type makes
+ * a new code without a name a compile error.
+ */
+export const DOCUMENT_TYPE_NAMES: Record<DocumentTypeCode, string> = {
+  death_certificate: "Acte de décès",
+  medical_death_certificate: "Certificat médical de décès",
+  identity_card: "Carte nationale d'identité",
+  passport: "Passeport",
+  residence_permit: "Titre de séjour",
+  driving_licence: "Permis de conduire",
+  birth_certificate: "Acte de naissance",
+  marriage_certificate: "Acte de mariage",
+  family_record_book: "Livret de famille",
+  proof_of_address: "Justificatif de domicile",
+  bank_details: "Relevé d'identité bancaire (RIB)",
+  heirship_certificate: "Attestation de dévolution successorale",
+  notoriety_act: "Acte de notoriété",
+  funeral_invoice: "Facture des obsèques",
+  insurance_contract: "Contrat d'assurance",
+  vehicle_registration: "Certificat d'immatriculation (carte grise)",
+  tax_notice: "Avis d'imposition",
+  power_of_attorney: "Procuration",
+  other: "Autre document",
+};
 
 export const WORSHIP_TYPES: ReadonlyArray<[code: string, name: string]> = [
   ["catholic", "Catholique"],
@@ -55,7 +63,7 @@ export const FUNERAL_WORK_TYPES: ReadonlyArray<[code: string, name: string]> = [
 ];
 
 export async function seedReferenceLists(db: Db): Promise<void> {
-  await db.insert(documentTypes).values(DOCUMENT_TYPES.map(([code, name, expires]) => ({ code, name, expires })));
+  await db.insert(documentTypes).values(DOCUMENT_TYPES.map(({ code, expires }) => ({ code, name: DOCUMENT_TYPE_NAMES[code], expires })));
   await db.insert(worshipTypes).values(WORSHIP_TYPES.map(([code, name]) => ({ code, name })));
   await db.insert(concessionTypes).values(CONCESSION_TYPES.map(([name, kind, places]) => ({ name, kind, places })));
   await db.insert(funeralWorkTypes).values(FUNERAL_WORK_TYPES.map(([code, name]) => ({ code, name })));
