@@ -19,6 +19,7 @@ import { registerAuthRoutes } from "@/server/routes/auth";
 import { registerAdministrativeProcedureRoutes } from "@/server/routes/administrative-procedures";
 import { registerAutocompleteRoutes } from "@/server/routes/autocompletes";
 import { registerClientRoutes } from "@/server/routes/clients";
+import { registerCompanyRoutes } from "@/server/routes/companies";
 import { registerDealRoutes } from "@/server/routes/deals";
 import { registerFuneralFunnelRoutes } from "@/server/routes/funeral-quote";
 import { registerFundingAgencyRoutes } from "@/server/routes/funding-agencies";
@@ -86,6 +87,7 @@ export function createApp(options: AppOptions) {
   registerHealthRoutes(app);
   registerAuthRoutes(app);
   registerAutocompleteRoutes(app);
+  registerCompanyRoutes(app);
   registerWebsiteRoutes(app);
   registerFundingAgencyRoutes(app);
   registerLeadRoutes(app);

@@ -9,6 +9,7 @@ import { seedDemoReviews } from "@/server/db/seed/demo/reviews";
 import { seedDemoSuppliers } from "@/server/db/seed/demo/suppliers";
 import { createRandom } from "@/server/db/seed/random";
 import { seedAirlines, seedAirports } from "@/server/db/seed/reference/air";
+import { seedCompanies } from "@/server/db/seed/reference/companies/seed-companies";
 import { seedCountries } from "@/server/db/seed/reference/countries";
 import { seedGeography } from "@/server/db/seed/reference/geo";
 import { seedReferenceLists } from "@/server/db/seed/reference/lists";
@@ -58,6 +59,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     await step("airports", () => seedAirports(t));
     await step("airlines", () => seedAirlines(t));
     await step("reference lists", () => seedReferenceLists(t));
+    await step("companies", () => seedCompanies(t));
     await step("products (demo)", () => seedProducts(t));
     await step("partners (demo)", () => seedDemoPartners(t, random));
     await step("suppliers, flights (demo)", () => seedDemoSuppliers(t, random));

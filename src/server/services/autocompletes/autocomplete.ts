@@ -60,6 +60,8 @@ const BUSINESS = signedIn({ business: ALL_BUSINESS });
 const STAFF = signedIn({ business: CASE_STAFF });
 /** Reference lists a family also needs in its client space (the kinds of supporting document). */
 const SIGNED_IN = signedIn({ clients: true, business: ALL_BUSINESS });
+/** Reference data a family picks from while building its procedure (companies to write to). */
+const FAMILIES_AND_BUSINESS = signedIn({ clients: true, business: ALL_BUSINESS });
 
 interface Definition {
   access: AutocompleteAccess;
@@ -72,7 +74,7 @@ const DEFINITIONS: Record<AutocompleteKind, Definition> = {
   airlines: { access: BUSINESS, cacheable: true, search: searchAirlines },
   airports: { access: PUBLIC, cacheable: true, search: searchAirports },
   cityhalls: { access: PUBLIC, cacheable: true, search: getCityhallSuggestions },
-  companies: { access: BUSINESS, cacheable: false, search: searchCompanies },
+  companies: { access: FAMILIES_AND_BUSINESS, cacheable: false, search: searchCompanies },
   consulates: { access: BUSINESS, cacheable: false, search: searchConsulates },
   countries: {
     access: PUBLIC,

@@ -1,10 +1,8 @@
-import { toSlug } from "@/domain/schemas/common";
 import type { Db } from "@/server/db/client";
 import { fundingAgencies, perkCategories, perks } from "@/server/db/schema/content";
 import { ruleSets } from "@/server/db/schema/documents";
-import { companies, companiesFormalities, companyCategories } from "@/server/db/schema/procedures";
 
-/** Funding agencies, companies to notify after a death, rule sets and perks (demo rows). */
+/** Funding agencies, rule sets and perks (demo rows). The companies are real reference data: seed/reference/companies. */
 
 const FUNDING_AGENCIES = [
   {
@@ -65,14 +63,6 @@ const FUNDING_AGENCIES = [
   },
 ] as const;
 
-const COMPANY_CATEGORIES: ReadonlyArray<[code: string, name: string, companies: string[], formalities: Array<[string, boolean]>]> = [
-  ["bank", "Banques", ["La Banque Postale", "Crédit Agricole", "BNP Paribas", "Société Générale", "Caisse d'Épargne"], [["Signaler le décès et bloquer les comptes", true], ["Demander le paiement des frais d'obsèques", true]]],
-  ["energy", "Énergie", ["EDF", "Engie", "TotalEnergies"], [["Résilier ou transférer le contrat", true]]],
-  ["telecom", "Téléphonie et internet", ["Orange", "SFR", "Bouygues Telecom", "Free"], [["Résilier l'abonnement", true]]],
-  ["insurance", "Assurances", ["AXA", "MAIF", "MACIF"], [["Déclarer le décès à l'assureur", true], ["Demander le versement d'une assurance décès", true]]],
-  ["public", "Organismes publics", ["Assurance Maladie", "Caisse d'allocations familiales", "Assurance retraite", "Impôts (centre des finances publiques)"], [["Déclarer le décès", false]]],
-];
-
 const RULE_SETS = [
   { code: "funeral_burial", name: "Obsèques avec inhumation", dealType: "funeral" as const },
   { code: "funeral_cremation", name: "Obsèques avec crémation", dealType: "funeral" as const },
@@ -83,28 +73,6 @@ const RULE_SETS = [
 
 export async function seedDemoOrganisations(db: Db): Promise<Record<string, number>> {
   await db.insert(fundingAgencies).values(FUNDING_AGENCIES.map((a, position) => ({ ...a, position, demo: true })));
-  let companyCount = 0;
-  for (const [index, [code, name, names, formalities]] of COMPANY_CATEGORIES.entries()) {
-    const [category] = await db.insert(companyCategories).values({ code, name, position: index }).returning({ id: companyCategories.id });
-    const inserted = await db
-      .insert(companies)
-      .values(names.map((n) => ({ name: n, slug: toSlug(n), categoryId: category!.id, demo: true })))
-      .returning({ id: companies.id });
-    companyCount += inserted.length;
-    await db.insert(companiesFormalities).values(
-      inserted.flatMap((company) =>
-        formalities.map(([formality, requiresLetter]) => ({
-          companyId: company.id,
-          name: formality,
-          requiresLetter,
-          fields: [
-            { name: "contract_reference", type: "text", required: false },
-            { name: "defunct_death_date", type: "date", required: true },
-          ],
-        })),
-      ),
-    );
-  }
   await db.insert(ruleSets).values(RULE_SETS);
   const [perkCategory] = await db.insert(perkCategories).values({ name: "Avantages partenaires", kind: "perks", position: 0 }).returning({ id: perkCategories.id });
   const [paperCategory] = await db.insert(perkCategories).values({ name: "Aide aux démarches", kind: "paperworks", position: 1 }).returning({ id: perkCategories.id });
@@ -112,5 +80,5 @@ export async function seedDemoOrganisations(db: Db): Promise<Record<string, numb
     { perkCategoryId: perkCategory!.id, name: "Réduction sur la gravure d'une plaque (démo)", description: "Offre de démonstration.", demo: true },
     { perkCategoryId: paperCategory!.id, name: "Modèles de lettres de résiliation (démo)", description: "Offre de démonstration.", demo: true },
   ]);
-  return { funding_agencies: FUNDING_AGENCIES.length, companies: companyCount, rule_sets: RULE_SETS.length };
+  return { funding_agencies: FUNDING_AGENCIES.length, rule_sets: RULE_SETS.length };
 }
