@@ -21,6 +21,7 @@ import { registerAutocompleteRoutes } from "@/server/routes/autocompletes";
 import { registerClientRoutes } from "@/server/routes/clients";
 import { registerCompanyRoutes } from "@/server/routes/companies";
 import { registerDealRoutes } from "@/server/routes/deals";
+import { registerFamilyRoutes } from "@/server/routes/family";
 import { registerFuneralFunnelRoutes } from "@/server/routes/funeral-quote";
 import { registerFundingAgencyRoutes } from "@/server/routes/funding-agencies";
 import { registerHealthRoutes } from "@/server/routes/health";
@@ -93,6 +94,7 @@ export function createApp(options: AppOptions) {
   registerLeadRoutes(app);
   registerFuneralFunnelRoutes(app);
   registerDealRoutes(app);
+  registerFamilyRoutes(app);
   registerJobRoutes(app);
   registerClientRoutes(app);
   registerAdministrativeProcedureRoutes(app);

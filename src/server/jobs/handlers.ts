@@ -5,6 +5,7 @@ import { PURGE_EXPIRED_JOB, purgeExpired } from "@/server/jobs/maintenance";
 import type { JobHandlers, PeriodicJob } from "@/server/jobs/worker";
 import { PermanentJobError } from "@/server/jobs/worker";
 import { deliverPasswordResetEmail, PASSWORD_RESET_EMAIL_JOB, type PasswordResetJobPayload } from "@/server/services/auth/password-reset";
+import { deliverInvitationEmail, FAMILY_INVITATION_EMAIL_JOB, type InvitationEmailPayload } from "@/server/services/family/invitation-email-job";
 import { DEADLINE_REMINDER_JOB, scheduleDealReminders, sendDealReminder, type ReminderPayload } from "@/server/services/family-reminders";
 import { deliverFunnelQuoteEmail } from "@/server/services/funeral-quote/quote-email-job";
 import { FUNNEL_QUOTE_EMAIL_JOB, SCHEDULE_REMINDERS_JOB } from "@/server/services/funeral-quote/submission-jobs";
@@ -44,6 +45,11 @@ export const JOB_HANDLERS: JobHandlers = {
   },
   [FORMALITY_LETTER_EMAIL_JOB]: async (job, ctx) => {
     await deliverFormalityLetter(ctx.db, job.payload, keyOf(job), getMailer(), ctx.now);
+  },
+  [FAMILY_INVITATION_EMAIL_JOB]: async (job, ctx) => {
+    const payload = job.payload as Partial<InvitationEmailPayload>;
+    if (typeof payload.invitation_id !== "number" || !Number.isInteger(payload.invitation_id)) throw new PermanentJobError("payload_invalid");
+    await deliverInvitationEmail(ctx.db, { invitation_id: payload.invitation_id, locale: String(payload.locale ?? "fr") }, keyOf(job), { mailer: getMailer(), siteUrl: serverEnv().SITE_URL }, ctx.now);
   },
   [PURGE_EXPIRED_JOB]: async (_job, ctx) => {
     await purgeExpired(ctx.db, ctx.now);

@@ -63,11 +63,12 @@ const updateDealRoute = createRoute({
   summary: "Save the funnel's answers; the quote and the deal's steps are computed again",
   description:
     "With the resume token: the answers while the deal is a draft (422 deal__sign_in_required after), the first contact details of an ownerless deal, " +
-    "never another's details (422 deal__client__sign_in_required) nor the deal under another account (422 deal__client__locked). 404 without token nor session.",
+    "never another's details (422 deal__client__sign_in_required) nor the deal under another account (422 deal__client__locked). 404 without token nor session; 403 to a signed-in reader or notary of the deal (only the owner and editors change it).",
   request: { params: uuidParams, headers: resumeHeaders, body: { content: { "application/json": { schema: funnelUpdateSchema } }, required: true } },
   responses: {
     200: jsonResponse(funnelDealViewSchema, "The deal with the server's quote"),
     400: errorResponses[400],
+    403: errorResponses[403],
     404: errorResponses[404],
     413: errorResponses[413],
     422: errorResponses[422],

@@ -1,7 +1,7 @@
 import type { FunnelDealView, FunnelUpdateInput } from "@/domain/schemas/funeral-quote";
 import type { Db } from "@/server/db/client";
 import { ApiError } from "@/server/http/errors";
-import { dealAccess } from "@/server/services/deals/deal-access";
+import { dealAccess, dealRoleOf } from "@/server/services/deals/deal-access";
 import { findClientByEmail, type OwnerWrite } from "@/server/services/deals/deal-owner";
 import { FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
 import { updateDeal } from "@/server/services/deals/update-deal";
@@ -22,8 +22,12 @@ export async function updateFunnelDeal(db: Db, uuid: string, input: FunnelUpdate
   const loaded = await loadFunnelDeal(db, uuid);
   if (!loaded) throw new ApiError(404, "not_found");
   const { deal, owner } = loaded;
-  const access = await dealAccess(db, deal.id, ctx, now);
-  if (!access) throw new ApiError(404, "not_found");
+  const access = await dealAccess(db, deal.id, ctx, now, "write");
+  if (!access) {
+    // A reader or the notary knows the deal exists: they are refused, not misled.
+    if (await dealRoleOf(db, deal.id, ctx.auth)) throw new ApiError(403, "forbidden");
+    throw new ApiError(404, "not_found");
+  }
   const previous = loaded.setting;
   // Once an advisor has taken the case on, changes go through them.
   if (!LIVE_STATES.includes(deal.state)) throw new ApiError(422, "deal__locked");
