@@ -185,7 +185,7 @@ export const CHECKLIST_RULES: Readonly<Record<ChecklistRuleId, ChecklistRule>> =
     legalReference: "Contrats d'énergie, d'eau et de télécommunication : résiliés ou transférés sur demande, sans frais de résiliation pour un décès",
     sourceUrl: "https://www.energie-info.fr/",
     checkedOn: RULES_CHECKED_ON,
-    categories: ["energy", "water", "telecoms"],
+    categories: ["energy", "water", "telecoms", "telecom"],
   },
   vehicle_registration: {
     id: "vehicle_registration",

@@ -73,6 +73,11 @@ function agree(civility: string | null, masculine: string, feminine: string, bot
   return both;
 }
 
+/** "de enfant" → "d'enfant": French elision before a vowel or a mute h. */
+export function elide(word: "de" | "le", next: string): string {
+  return /^[aeiouyàâéèêëîïôûh]/i.test(next) ? `${word.slice(0, -1)}'${next}` : `${word} ${next}`;
+}
+
 /** The sentence that introduces the deceased: name, birth, death. */
 export function deceasedSentence(input: FormalityLetterInput): string {
   const d = input.deceased;
@@ -94,7 +99,7 @@ export const LETTER_SUBJECTS: Record<FormalityKind, string> = {
 
 /** The body of the letter for the formality's kind. */
 export function letterBody(input: FormalityLetterInput): string[] {
-  const quality = input.familyLink ? `En ma qualité de ${LINKS[input.familyLink]} ${agree(input.deceased.civility, "du défunt", "de la défunte", "du (de la) défunt(e)")}, ` : "";
+  const quality = input.familyLink ? `En ma qualité ${elide("de", LINKS[input.familyLink])} ${agree(input.deceased.civility, "du défunt", "de la défunte", "du (de la) défunt(e)")}, ` : "";
   const opening = `J'ai le regret de vous informer du décès de ${deceasedSentence(input)}.`;
   const refs = input.references.length > 0 ? "référencé ci-dessus" : "à son nom";
   switch (input.formality.kind) {

@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { FamilyLink } from "@/domain/schemas/administrative-procedure";
 import type { Db } from "@/server/db/client";
 import { cityhalls } from "@/server/db/schema/geo";
-import { administrativeProcedures, defuncts, ongoingFormalities, supportingDocumentOwners, supportingDocuments } from "@/server/db/schema/procedures";
+import { administrativeProcedures, defuncts, documentTypes, ongoingFormalities, supportingDocumentOwners, supportingDocuments } from "@/server/db/schema/procedures";
 import { ApiError } from "@/server/http/errors";
 import { renderFormalityLetter, type FormalityLetterInput } from "@/server/integrations/pdf/formality-letter";
 import { holdAllows, type ProcedureHold } from "@/server/services/procedures/procedure-access";
@@ -28,11 +28,39 @@ function humanise(code: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** A message of the French file by dotted path under a namespace, or a readable form of the code. */
-function frenchLabel(messages: Messages, namespace: string, key: string): string {
+/** French names of the references companies usually ask for, when the companies' messages do not name one. */
+const FIELD_NAMES: Record<string, string> = {
+  account_number: "Numéro de compte",
+  iban: "IBAN",
+  contract_reference: "Référence du contrat",
+  contract_number: "Numéro de contrat",
+  policy_number: "Numéro de contrat",
+  customer_number: "Numéro de client",
+  client_number: "Numéro de client",
+  line_number: "Numéro de ligne",
+  phone_number: "Numéro de téléphone",
+  meter_number: "Numéro de compteur",
+  delivery_point: "Point de livraison (PDL/PCE)",
+  social_security_number: "Numéro de sécurité sociale",
+  pension_number: "Numéro de pension",
+  tax_number: "Numéro fiscal",
+  registration_number: "Numéro d'immatriculation",
+  membership_number: "Numéro d'adhérent",
+  closing_date: "Date de clôture",
+  defunct_death_date: "Date du décès",
+};
+
+/** A message of the French file by dotted path under a namespace, else `fallback`, else a readable form of the code. */
+function frenchLabel(messages: Messages, namespace: string, key: string, fallback?: string | null): string {
   let node: unknown = messages[namespace];
   for (const part of key.split(".")) node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
-  return typeof node === "string" ? node : humanise(key.split(".").pop() ?? key);
+  return typeof node === "string" ? node : (fallback ?? humanise(key.split(".").pop() ?? key));
+}
+
+/** "account_number", "fields.account_number" and "Companies.fields.account_number" all name Companies.fields.account_number. */
+export function fieldLabelKey(label: string): string {
+  const key = label.replace(/^Companies\./, "");
+  return key.startsWith("fields.") ? key : `fields.${key}`;
 }
 
 export async function letterInput(db: Db, hold: ProcedureHold, formalityId: number, now: Date): Promise<FormalityLetterInput> {
@@ -51,14 +79,21 @@ export async function letterInput(db: Db, hold: ProcedureHold, formalityId: numb
   const messages = await frenchMessages();
   const view = loaded.view;
   const attached = await db
-    .select({ type: supportingDocuments.documentType, reference: supportingDocuments.reference })
+    .select({ type: supportingDocuments.documentType, name: documentTypes.name, reference: supportingDocuments.reference })
     .from(supportingDocumentOwners)
     .innerJoin(supportingDocuments, eq(supportingDocuments.id, supportingDocumentOwners.supportingDocumentId))
+    .leftJoin(documentTypes, eq(documentTypes.code, supportingDocuments.documentType))
     .where(and(eq(supportingDocumentOwners.ownerType, "OngoingFormality"), eq(supportingDocumentOwners.ownerId, formalityId)))
     .orderBy(supportingDocuments.id);
+  // The document types' own French names (reference data) when the messages have none.
+  const typeNames = new Map(
+    view.formality.document_types.length
+      ? (await db.select({ code: documentTypes.code, name: documentTypes.name }).from(documentTypes).where(inArray(documentTypes.code, view.formality.document_types))).map((t) => [t.code, t.name])
+      : [],
+  );
   const enclosures = attached.length
-    ? attached.map((doc) => frenchLabel(messages, "DocumentTypes", doc.type) + (doc.reference ? ` (réf. ${doc.reference})` : ""))
-    : view.formality.document_types.map((code) => frenchLabel(messages, "DocumentTypes", code));
+    ? attached.map((doc) => frenchLabel(messages, "DocumentTypes", doc.type, doc.name) + (doc.reference ? ` (réf. ${doc.reference})` : ""))
+    : view.formality.document_types.map((code) => frenchLabel(messages, "DocumentTypes", code, typeNames.get(code)));
   const d = row.d;
   // The family link of the signatory: the owner's is the procedure's; another member's is their own ability's.
   const link = (hold.kind === "family" && hold.role !== "owner" ? null : row.link) as FamilyLink | null;
@@ -89,7 +124,7 @@ export async function letterInput(db: Db, hold: ProcedureHold, formalityId: numb
     formality: { name: view.formality.name, kind: view.formality.kind },
     references: view.formality.fields
       .filter((f) => (view.fields[f.name] ?? "").trim())
-      .map((f) => ({ label: frenchLabel(messages, "Companies", f.label.replace(/^Companies\./, "")), value: view.fields[f.name]! })),
+      .map((f) => ({ label: frenchLabel(messages, "Companies", fieldLabelKey(f.label), FIELD_NAMES[f.name]), value: view.fields[f.name]! })),
     enclosures,
     enclosuresAttached: attached.length > 0,
     issuedOn: now,

@@ -34,7 +34,9 @@ const seconds = (value: Date | null) => (value ? epochSeconds(value) : null);
 export function formalityFields(raw: unknown): FormalityField[] {
   if (!Array.isArray(raw)) return [];
   return raw.flatMap((entry) => {
-    const parsed = formalityFieldSchema.safeParse(entry);
+    // An entry without a label is named by its field name (messages "Companies.fields.<name>").
+    const withLabel = entry && typeof entry === "object" && !("label" in entry) ? { ...(entry as object), label: String((entry as { name?: unknown }).name) } : entry;
+    const parsed = formalityFieldSchema.safeParse(withLabel);
     return parsed.success ? [parsed.data] : [];
   });
 }
