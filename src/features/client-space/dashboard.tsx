@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { paths } from "@/config/paths";
 import { buttonClasses } from "@/ui/button";
 import { Link } from "@/ui/link";
-import { listDeals, listProcedures, readProcedure, type ChecklistItem, type DealSummary, type ProcedureSummary } from "./space-calls";
+import { dueOn, listDeals, listProcedures, readProcedure, type ChecklistItem, type DealSummary, type ProcedureSummary } from "./space-calls";
 import { daysUntil, dueNext, formatDay, formatMoney, formatTimestamp, fullName } from "./space-format";
 import { useChecklistText } from "./checklist-text";
 import { LoadedView, SpaceSection } from "./space-ui";
@@ -14,22 +14,22 @@ import { useLoad } from "./use-load";
 interface DashboardData {
   deals: DealSummary[];
   procedures: ProcedureSummary[];
-  due: Array<ChecklistItem & { procedure: ProcedureSummary }>;
+  due: Array<ChecklistItem & { procedure: Pick<ProcedureSummary, "id" | "defunct"> }>;
 }
 
 async function loadDashboard(): Promise<DashboardData> {
   const [deals, procedures] = await Promise.all([listDeals(), listProcedures()]);
-  const open = procedures.filter((p) => p.archived_at === null || p.archived_at === undefined);
+  const open = procedures.filter((p) => p.archived_at === null);
   // The next steps come from each open file's own checklist (the procedure view).
   const views = await Promise.all(open.map((p) => readProcedure(p.id)));
-  const due = views.flatMap((view) => view.checklist.map((item) => ({ ...item, procedure: view as ProcedureSummary })));
+  const due = views.flatMap((view) => view.checklist.map((item) => ({ ...item, procedure: { id: view.id, defunct: { ...view.defunct, death_date: null } } })));
   return { deals, procedures, due: dueNext(due).slice(0, 6) };
 }
 
 /** Whom a file is about, for its title: "Pierre Martin", or a neutral name when not given. */
 function useFileTitle() {
   const t = useTranslations("ClientSpace.dashboard");
-  return (procedure: ProcedureSummary) => fullName(procedure.defunct) || t("unnamed");
+  return (procedure: Pick<ProcedureSummary, "defunct">) => fullName(procedure.defunct) || t("unnamed");
 }
 
 /**
@@ -83,15 +83,16 @@ function DashboardBody({ data }: { data: DashboardData }) {
         ) : (
           <ol className="flex flex-col divide-y divide-line">
             {data.due.map((item) => {
-              const days = daysUntil(item.due_on!);
+              const due = dueOn(item)!;
+              const days = daysUntil(due);
               return (
-                <li key={`${item.procedure.id}-${item.code}`} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
+                <li key={`${item.procedure.id}-${item.id}`} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
                   <NextLink href={paths.procedure(item.procedure.id)} className="font-semibold text-primary underline underline-offset-[0.2em] hover:decoration-2">
-                    {checklist.title(item.code)}
+                    {checklist.title(item.id)}
                   </NextLink>
                   <p className="text-ink-soft">
                     <span className={days < 0 ? "font-semibold text-danger" : days <= 7 ? "font-semibold text-warning" : ""}>
-                      {days < 0 ? t("overdue", { date: formatDay(item.due_on!, locale) }) : t("dueOn", { date: formatDay(item.due_on!, locale), days })}
+                      {days < 0 ? t("overdue", { date: formatDay(due, locale) }) : t("dueOn", { date: formatDay(due, locale), days })}
                     </span>
                     {" · "}
                     {title(item.procedure)}

@@ -10,7 +10,6 @@ import { Select } from "@/ui/select";
 import {
   codesOf,
   deleteDocument,
-  documentFileUrl,
   listDocuments,
   listVersions,
   uploadDocument,
@@ -156,9 +155,9 @@ function DocumentRow({
     <article className="flex flex-col gap-2 rounded-md border border-line-strong p-4" aria-label={typeName(document.document_type)}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-semibold text-ink">{typeName(document.document_type)}</p>
-        {document.filename ? (
+        {document.file_name ? (
           <p className="min-w-0 break-all text-ink-soft" dir="ltr">
-            {document.filename}
+            {document.file_name}
           </p>
         ) : null}
       </div>
@@ -190,7 +189,7 @@ function DocumentRow({
         <dd className="text-ink">{formatTimestamp(document.updated_at ?? document.created_at, locale)}</dd>
       </dl>
       <div className="flex flex-wrap gap-2">
-        <a href={documentFileUrl(document.id)} className={buttonClasses({ variant: "secondary" })} download>
+        <a href={document.download_url} className={buttonClasses({ variant: "secondary" })} download>
           {t("download")}
           <span className="sr-only"> – {typeName(document.document_type)}</span>
         </a>
@@ -222,7 +221,7 @@ function DocumentRow({
                 <span className="text-ink-soft">
                   {index === 0 ? t("currentVersion") : t("olderVersion")} · {formatTimestamp(version.created_at, locale)}
                 </span>
-                <a href={documentFileUrl(document.id, version.id)} className="font-medium text-primary underline" download>
+                <a href={version.download_url} className="font-medium text-primary underline" download>
                   {t("downloadVersion")}
                   <span className="sr-only"> {formatTimestamp(version.created_at, locale)}</span>
                 </a>

@@ -4,11 +4,24 @@ import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { FORMALITY_STATES, type FormalityField, type FormalityState } from "@/domain/schemas/administrative-procedure";
 import { Alert } from "@/ui/alert";
-import { Button, buttonClasses } from "@/ui/button";
+import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
 import { Select } from "@/ui/select";
 import { DocumentsPanel } from "./documents-panel";
-import { codesOf, deleteFormality, letterUrl, sendFormality, updateFormality, type OngoingFormality } from "./space-calls";
+import { codesOf, deleteFormality, fetchLetter, sendFormality, updateFormality, type OngoingFormality } from "./space-calls";
+
+/** Saves the letter under a readable name (the browser's own download, nothing leaves the page). */
+async function downloadLetter(formality: OngoingFormality): Promise<void> {
+  const blob = await fetchLetter(formality.id);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = `courrier-${formality.company.name.normalize("NFD").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase() || formality.id}.pdf`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
 import { useSpaceErrors } from "./space-errors";
 import { StateBadge } from "./space-ui";
 
@@ -34,24 +47,25 @@ export function FormalityCard({ formality, canWrite, onChanged }: { formality: O
   const tc = useTranslations("Companies");
   const errors = useSpaceErrors();
   const label = useFieldLabel();
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(formality.fields.map((f) => [f.name, formality.values?.[f.name] ?? ""])),
-  );
+  const definitions = formality.formality.fields;
+  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(definitions.map((f) => [f.name, formality.fields[f.name] ?? ""])));
   const [fieldCodes, setFieldCodes] = useState<Record<string, string>>({});
   const [codes, setCodes] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState<"save" | "send" | "state" | "delete" | null>(null);
+  const [busy, setBusy] = useState<"save" | "send" | "state" | "delete" | "letter" | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const headingId = `formality-${formality.id}`;
-  const kindLabel = formality.kind && tc.has(`kinds.${formality.kind}`) ? tc(`kinds.${formality.kind}`) : null;
+  const kind = formality.formality.kind;
+  const kindLabel = tc.has(`kinds.${kind}`) ? tc(`kinds.${kind}`) : formality.formality.name;
 
-  async function run(what: NonNullable<typeof busy>, action: () => Promise<unknown>, done?: string) {
+  async function run(what: NonNullable<typeof busy>, action: () => Promise<unknown>, done?: string, reload = true) {
     setBusy(what);
     setCodes([]);
     setNotice(null);
     try {
       await action();
       if (done) setNotice(done);
-      await onChanged();
+      if (reload) await onChanged();
     } catch (error) {
       const found = codesOf(error);
       const perField: Record<string, string> = {};
@@ -59,7 +73,7 @@ export function FormalityCard({ formality, canWrite, onChanged }: { formality: O
       for (const code of found) {
         // formality__fields.<name>__... or formality__<name>__...: next to that field when it is one.
         const name = code.split("__")[1]?.replace(/^fields\./, "");
-        if (name && formality.fields.some((f) => f.name === name)) perField[name] = code;
+        if (name && definitions.some((f) => f.name === name)) perField[name] = code;
         else rest.push(code);
       }
       setFieldCodes(perField);
@@ -72,10 +86,10 @@ export function FormalityCard({ formality, canWrite, onChanged }: { formality: O
   function save(event: FormEvent) {
     event.preventDefault();
     const missing: Record<string, string> = {};
-    for (const field of formality.fields) if (field.required && !values[field.name]?.trim()) missing[field.name] = "formality__field__blank";
+    for (const field of definitions) if (field.required && !values[field.name]?.trim()) missing[field.name] = "formality__field__blank";
     setFieldCodes(missing);
     if (Object.keys(missing).length > 0) return;
-    const fields = Object.fromEntries(formality.fields.map((f) => [f.name, values[f.name]?.trim() ? values[f.name]!.trim() : null]));
+    const fields = Object.fromEntries(definitions.map((f) => [f.name, values[f.name]?.trim() ? values[f.name]!.trim() : null]));
     void run("save", () => updateFormality(formality.id, { fields }), t("saved"));
   }
 
@@ -91,10 +105,10 @@ export function FormalityCard({ formality, canWrite, onChanged }: { formality: O
         <StateBadge state={formality.state} />
       </header>
 
-      {formality.fields.length > 0 ? (
+      {definitions.length > 0 ? (
         canWrite ? (
           <form noValidate onSubmit={save} className="flex flex-col gap-4" aria-label={t("fieldsLabel", { company: formality.company.name })}>
-            {formality.fields.map((field) => (
+            {definitions.map((field) => (
               <Input
                 key={field.name}
                 label={label(field)}
@@ -114,10 +128,10 @@ export function FormalityCard({ formality, canWrite, onChanged }: { formality: O
           </form>
         ) : (
           <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
-            {formality.fields.map((field) => (
+            {definitions.map((field) => (
               <div key={field.name} className="contents">
                 <dt className="text-ink-soft">{label(field)}</dt>
-                <dd className="text-ink">{formality.values?.[field.name] || t("notProvided")}</dd>
+                <dd className="text-ink">{formality.fields[field.name] || t("notProvided")}</dd>
               </div>
             ))}
           </dl>
@@ -125,12 +139,12 @@ export function FormalityCard({ formality, canWrite, onChanged }: { formality: O
       ) : null}
 
       <div className="flex flex-wrap gap-2">
-        <a href={letterUrl(formality.id)} className={buttonClasses({ variant: "primary" })} download>
+        <Button variant="primary" loading={busy === "letter"} onClick={() => void run("letter", () => downloadLetter(formality), undefined, false)}>
           {t("downloadLetter")}
           <span className="sr-only"> – {formality.company.name}</span>
-        </a>
+        </Button>
         {canWrite ? (
-          <Button variant="secondary" loading={busy === "send"} onClick={() => void run("send", () => sendFormality(formality.id), t("sentNotice"))}>
+          <Button variant="secondary" loading={busy === "send"} onClick={() => void run("send", async () => setSentTo((await sendFormality(formality.id)).sent_to))}>
             {t("send")}
             <span className="sr-only"> – {formality.company.name}</span>
           </Button>
@@ -148,6 +162,14 @@ export function FormalityCard({ formality, canWrite, onChanged }: { formality: O
       ) : null}
 
       {notice ? <Alert tone="success">{notice}</Alert> : null}
+      {sentTo !== null || formality.sent_at ? (
+        <p className="text-ink-soft" aria-live="polite">
+          {formality.sent_to ?? sentTo ? t("sentTo", { to: formality.sent_to ?? sentTo ?? "" }) : t("sentNotice")}
+        </p>
+      ) : null}
+      {formality.missing_fields.length > 0 && canWrite ? (
+        <p className="text-ink-soft">{t("missingFields", { fields: formality.missing_fields.map((name) => label(definitions.find((f) => f.name === name) ?? { name, label: name, type: "text", required: true })).join(", ") })}</p>
+      ) : null}
       {codes.length > 0 ? (
         <Alert tone="error" title={t("failed")}>
           <p>{errors.many(codes).join(" ")}</p>
@@ -157,7 +179,7 @@ export function FormalityCard({ formality, canWrite, onChanged }: { formality: O
       <details className="rounded-md border border-line p-3">
         <summary className="cursor-pointer font-semibold text-primary">{t("documentsTitle")}</summary>
         <div className="mt-3">
-          <DocumentsPanel owner="ongoing_formalities" ownerId={formality.id} canWrite={canWrite} suggestedTypes={formality.document_types} headingLevel={4} />
+          <DocumentsPanel owner="ongoing_formalities" ownerId={formality.id} canWrite={canWrite} suggestedTypes={formality.formality.document_types} headingLevel={4} />
         </div>
       </details>
 

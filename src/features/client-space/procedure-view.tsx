@@ -12,7 +12,7 @@ import { Link } from "@/ui/link";
 import { useChecklistText } from "./checklist-text";
 import { DocumentsPanel } from "./documents-panel";
 import { FormalityCard } from "./formality-card";
-import { addFormality, archiveProcedure, codesOf, readProcedure, searchFormalities, type ChecklistItem, type ProcedureView as View } from "./space-calls";
+import { addFormality, archiveProcedure, codesOf, dueOn, readProcedure, searchFormalities, type ChecklistItem, type ProcedureView as View } from "./space-calls";
 import { useSpaceErrors } from "./space-errors";
 import { daysUntil, formatDay, fullName } from "./space-format";
 import { LoadedView, SpaceSection } from "./space-ui";
@@ -57,7 +57,7 @@ function ProcedureBody({ view, reload, members }: { view: View; reload: () => Pr
         <h1 className="text-2xl font-semibold text-ink sm:text-3xl">{t("heading", { name })}</h1>
         <p className="text-lg text-ink-soft">
           {[
-            view.defunct.death_date ? t("diedOn", { date: formatDay(view.defunct.death_date, locale) }) : null,
+            "death_date" in view.defunct && view.defunct.death_date ? t("diedOn", { date: formatDay(view.defunct.death_date, locale) }) : null,
             view.defunct_death_city ? t("diedIn", { city: view.defunct_death_city.name }) : null,
             view.defunct_family_link ? t("yourLink", { link: tl(view.defunct_family_link) }) : null,
             view.role ? t("yourRole", { role: tr(view.role) }) : null,
@@ -112,36 +112,47 @@ function Checklist({ items }: { items: ChecklistItem[] }) {
   const text = useChecklistText();
   const locale = useLocale();
   if (items.length === 0) return <p className="text-ink-soft">{t("checklistEmpty")}</p>;
-  const sorted = [...items].sort((a, b) => Number(Boolean(a.done)) - Number(Boolean(b.done)) || (a.due_on ?? "9999").localeCompare(b.due_on ?? "9999"));
+  // Open steps first, by date (dateless ones after), finished ones last.
+  const rank = (item: ChecklistItem) => (item.status === "done" ? 1 : 0);
+  const sorted = [...items].sort((a, b) => rank(a) - rank(b) || (dueOn(a) ?? "9999").localeCompare(dueOn(b) ?? "9999"));
   return (
     <ol className="flex flex-col divide-y divide-line">
       {sorted.map((item) => {
-        const days = item.due_on ? daysUntil(item.due_on) : null;
-        const detail = text.detail(item.code);
+        const due = dueOn(item);
+        const done = item.status === "done";
+        const late = item.status === "overdue";
+        const soon = !done && due !== null && daysUntil(due) <= 7;
+        const detail = text.detail(item.id);
         return (
-          <li key={item.code} className="flex gap-3 py-3 first:pt-0 last:pb-0" data-code={item.code}>
-            <span aria-hidden="true" className={item.done ? "text-success" : days !== null && days < 0 ? "text-danger" : "text-ink-soft"}>
-              {item.done ? "✓" : "○"}
+          <li key={item.id} className="flex gap-3 py-3 first:pt-0 last:pb-0" data-rule={item.id} data-status={item.status}>
+            <span aria-hidden="true" className={done ? "text-success" : late ? "text-danger" : "text-ink-soft"}>
+              {done ? "✓" : item.status === "in_progress" ? "◐" : "○"}
             </span>
             <div className="flex min-w-0 flex-col gap-0.5">
-              <p className={item.done ? "text-ink-soft line-through" : "font-semibold text-ink"}>
-                {text.title(item.code)}
-                {item.done ? <span className="sr-only"> – {t("done")}</span> : null}
+              <p className={done ? "text-ink-soft" : "font-semibold text-ink"}>{text.title(item.id)}</p>
+              <p className={late ? "font-semibold text-danger" : soon ? "font-semibold text-warning" : "text-ink-soft"}>
+                {t(`statuses.${item.status}`)}
+                {" · "}
+                {item.timing.kind === "date"
+                  ? late
+                    ? t("overdue", { date: formatDay(item.timing.due, locale) })
+                    : t("dueBy", { date: formatDay(item.timing.due, locale) })
+                  : item.timing.kind === "asap"
+                    ? t("timing.asap")
+                    : item.timing.kind === "next_tax_return"
+                      ? item.timing.year
+                        ? t("timing.nextTaxReturnYear", { year: String(item.timing.year) })
+                        : t("timing.nextTaxReturn")
+                      : t("timing.unknownDeathDate")}
               </p>
-              {item.due_on ? (
-                <p className={!item.done && days !== null && days < 0 ? "font-semibold text-danger" : !item.done && days !== null && days <= 7 ? "font-semibold text-warning" : "text-ink-soft"}>
-                  {!item.done && days !== null && days < 0
-                    ? t("overdue", { date: formatDay(item.due_on, locale) })
-                    : t("dueBy", { date: formatDay(item.due_on, locale) })}
-                </p>
-              ) : null}
               {detail ? <p className="text-ink-soft">{detail}</p> : null}
-              {item.source_url ? (
-                <a href={item.source_url} className="w-fit font-medium text-primary underline" target="_blank" rel="noopener noreferrer">
-                  {t("source")}
-                  <span className="sr-only"> {t("newWindow")}</span>
-                </a>
-              ) : null}
+              <a href={item.source_url} className="w-fit font-medium text-primary underline" target="_blank" rel="noopener noreferrer">
+                {t("source")}
+                <span className="sr-only">
+                  {" "}
+                  – {text.title(item.id)} {t("newWindow")}
+                </span>
+              </a>
             </div>
           </li>
         );

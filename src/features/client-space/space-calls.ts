@@ -1,7 +1,9 @@
 import { api, type ApiClient } from "@/api-client/client";
-import type { FamilyAction } from "@/domain/family-roles";
-import type { DealAbilityRole } from "@/domain/roles";
-import type { FamilyLink, FormalityField, FormalityKind, FormalityState, ProcedureCreateInput } from "@/domain/schemas/administrative-procedure";
+import type { z } from "zod";
+import type { FormalityState, ProcedureCreateInput } from "@/domain/schemas/administrative-procedure";
+import type { OngoingFormalityView, ProcedureDetailView, procedureSummarySchema } from "@/domain/schemas/administrative-procedure-view";
+import type { CompanyFormalityListItem } from "@/domain/schemas/company";
+import type { supportingDocumentVersionViewSchema, supportingDocumentViewSchema } from "@/domain/schemas/supporting-document";
 
 /**
  * The browser calls of the client space (SPEC §7 "Client space", "Administrative
@@ -22,88 +24,30 @@ export interface DealSummary {
 }
 
 export interface Defunct {
+  id?: number;
   civility?: string | null;
   firstname: string | null;
   lastname: string | null;
   birth_name?: string | null;
   birth_date?: string | null;
-  death_date: string | null;
+  death_date?: string | null;
   birth_location?: string | null;
   birth_postal_code?: string | null;
   birth_country_code?: string | null;
 }
 
-export interface ChecklistItem {
-  code: string;
-  /** ISO date the step is due by, or null when the rule has no date (yet). */
-  due_on: string | null;
-  done?: boolean;
-  source_url?: string | null;
-}
+/** A step of the personal checklist (src/domain/after-death-deadlines.ts), as the procedure view answers it. */
+export type ChecklistItem = ProcedureDetailView["checklist"][number];
+export type OngoingFormality = OngoingFormalityView;
+export type ProcedureView = ProcedureDetailView;
+export type ProcedureSummary = z.infer<typeof procedureSummarySchema>;
+export type CompanyFormality = CompanyFormalityListItem;
+export type SupportingDocument = z.infer<typeof supportingDocumentViewSchema>;
+export type DocumentVersion = z.infer<typeof supportingDocumentVersionViewSchema>;
 
-export interface ProcedureSummary {
-  id: number;
-  defunct: Defunct;
-  defunct_family_link: FamilyLink | null;
-  archived_at: number | null;
-  role?: DealAbilityRole | null;
-}
-
-export interface CompanyRef {
-  id: number;
-  name: string;
-  category?: string | null;
-}
-
-export interface OngoingFormality {
-  id: number;
-  state: FormalityState;
-  kind: FormalityKind | null;
-  companies_formality_id: number;
-  company: CompanyRef;
-  /** The fields that company's formality asks for, and what the family typed. */
-  fields: FormalityField[];
-  values: Record<string, string | null>;
-  document_types: string[];
-  requires_letter?: boolean;
-  sent_at?: number | null;
-}
-
-export interface ProcedureView extends ProcedureSummary {
-  defunct_death_city: { id: number; name: string } | null;
-  /** What the caller may do here (actionsOf of its role): the page hides other controls. */
-  actions: FamilyAction[];
-  checklist: ChecklistItem[];
-  formalities: OngoingFormality[];
-}
-
-export interface CompanyFormality {
-  id: number;
-  kind: FormalityKind;
-  company: CompanyRef;
-  fields?: FormalityField[];
-  document_types?: string[];
-}
-
-export interface SupportingDocument {
-  id: number;
-  document_type: string;
-  filename?: string | null;
-  expiry_date: string | null;
-  issue_date: string | null;
-  reference: string | null;
-  owner_type: string;
-  owner_id: number;
-  versions_count?: number;
-  created_at: number;
-  updated_at?: number;
-}
-
-export interface DocumentVersion {
-  id: number;
-  filename?: string | null;
-  size?: number | null;
-  created_at: number;
+/** The date a step is due by, when its rule gives one. */
+export function dueOn(item: ChecklistItem): string | null {
+  return item.timing.kind === "date" ? item.timing.due : null;
 }
 
 export type DocumentOwnerType = "administrative_procedures" | "ongoing_formalities" | "clients";
@@ -154,8 +98,13 @@ export async function deleteFormality(id: number, client: ApiClient = api): Prom
   await client.delete(`/api/v1/ongoing_formalities/${id}`);
 }
 
-export async function sendFormality(id: number, client: ApiClient = api): Promise<void> {
-  await client.post(`/api/v1/ongoing_formalities/${id}/send`);
+export async function sendFormality(id: number, client: ApiClient = api): Promise<OngoingFormality> {
+  return data(await client.post<{ data: OngoingFormality }>(`/api/v1/ongoing_formalities/${id}/send`, {}));
+}
+
+/** The letter as a PDF: fetched (so a refusal is a sentence on the page, not a raw answer), then saved. */
+export async function fetchLetter(id: number, client: ApiClient = api): Promise<Blob> {
+  return client.get<Blob>(`/api/v1/ongoing_formalities/${id}/letter`, { headers: { Accept: "application/pdf" } });
 }
 
 export const letterUrl = (id: number) => `/api/v1/ongoing_formalities/${id}/letter`;
@@ -174,30 +123,26 @@ export interface UploadInput {
   reference?: string;
 }
 
-function uploadForm(input: UploadInput, owner?: { type: DocumentOwnerType; id: number }): FormData {
+function uploadForm(input: UploadInput): FormData {
   const form = new FormData();
   form.set("file", input.file);
   form.set("document_type", input.document_type);
   if (input.expiry_date) form.set("expiry_date", input.expiry_date);
   if (input.issue_date) form.set("issue_date", input.issue_date);
   if (input.reference) form.set("reference", input.reference);
-  if (owner) {
-    form.set("owner_type", owner.type);
-    form.set("owner_id", String(owner.id));
-  }
   return form;
 }
 
 export async function uploadDocument(owner: DocumentOwnerType, ownerId: number, input: UploadInput, client: ApiClient = api): Promise<SupportingDocument> {
   return data(
-    await client.post<{ data: SupportingDocument }>(`/api/v1/${owner}/${ownerId}/supporting_documents`, uploadForm(input, { type: owner, id: ownerId })),
+    await client.post<{ data: SupportingDocument }>(`/api/v1/${owner}/${ownerId}/supporting_documents`, uploadForm(input)),
   );
 }
 
-export async function uploadVersion(documentId: number, file: File, client: ApiClient = api): Promise<DocumentVersion> {
+export async function uploadVersion(documentId: number, file: File, client: ApiClient = api): Promise<SupportingDocument> {
   const form = new FormData();
   form.set("file", file);
-  return data(await client.post<{ data: DocumentVersion }>(`/api/v1/supporting_documents/${documentId}/versions`, form));
+  return data(await client.post<{ data: SupportingDocument }>(`/api/v1/supporting_documents/${documentId}/versions`, form));
 }
 
 export async function listVersions(documentId: number, client: ApiClient = api): Promise<DocumentVersion[]> {

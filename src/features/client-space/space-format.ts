@@ -1,4 +1,4 @@
-import type { ChecklistItem, Defunct } from "./space-calls";
+import { dueOn, type ChecklistItem, type Defunct } from "./space-calls";
 
 /** Dates as the family reads them, in their language, Latin digits (as the rest of the product). */
 export function formatDay(iso: string, locale: string): string {
@@ -35,5 +35,7 @@ export function daysUntil(iso: string, today: string = todayIso()): number {
 
 /** Open steps with a date, soonest first; steps already passed come first, they need attention. */
 export function dueNext<T extends ChecklistItem>(items: readonly T[]): T[] {
-  return items.filter((item) => !item.done && item.due_on).sort((a, b) => (a.due_on! < b.due_on! ? -1 : a.due_on! > b.due_on! ? 1 : 0));
+  return items
+    .filter((item) => item.status !== "done" && dueOn(item) !== null)
+    .sort((a, b) => dueOn(a)!.localeCompare(dueOn(b)!));
 }
