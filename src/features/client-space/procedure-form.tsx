@@ -53,7 +53,7 @@ const FIELDS = Object.keys(EMPTY) as Array<keyof ProcedureFormValues>;
 /** Blank answers are "not given" (null) for the shared schema, which then says what is missing. */
 export function toProcedureInput(values: ProcedureFormValues): Record<string, string | null> {
   const input: Record<string, string | null> = {};
-  for (const field of FIELDS) input[field] = values[field].trim() === "" ? null : values[field];
+  for (const field of FIELDS) input[field] = (values[field] ?? "").trim() === "" ? null : values[field];
   return input;
 }
 
