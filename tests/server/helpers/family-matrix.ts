@@ -30,7 +30,7 @@ async function headersOf(ctx: TestContext, caller: FamilyCaller, family: () => R
   const entry = caller === "stranger" ? CALLERS.client : CALLERS[caller];
   if (!entry) return {};
   const headers = await signInHeaders(ctx.db, entry.realm, entry.email);
-  return "forge" in entry ? { ...headers, ...entry.forge } : headers;
+  return "forge" in entry ? { ...headers, ...(entry.forge as Record<string, string>) } : headers;
 }
 
 export function describeFamilyMatrix(title: string, context: () => TestContext, family: () => Record<FamilyRole, string>, rows: readonly FamilyMatrixRow[]): void {
