@@ -1,6 +1,7 @@
 "use client";
 
 import NextLink from "next/link";
+import type { ReactNode } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { paths } from "@/config/paths";
 import { buttonClasses } from "@/ui/button";
@@ -36,7 +37,7 @@ function useFileTitle() {
  * The family's home in the client space: what is due next across their files, the
  * procedures (open, then archived), the funeral files (deals) and the account links.
  */
-export function Dashboard({ firstname }: { firstname: string | null }) {
+export function Dashboard({ firstname, accountActions }: { firstname: string | null; accountActions?: ReactNode }) {
   const t = useTranslations("ClientSpace.dashboard");
   const [loaded, reload] = useLoad(loadDashboard);
 
@@ -62,6 +63,7 @@ export function Dashboard({ firstname }: { firstname: string | null }) {
             </Link>
           </li>
         </ul>
+        {accountActions ? <div className="flex flex-wrap gap-3">{accountActions}</div> : null}
       </SpaceSection>
     </div>
   );
