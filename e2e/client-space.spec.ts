@@ -101,9 +101,9 @@ async function answerFunnel(page: Page, m: Tree) {
       const names = new Set(await page.locator("main input[type=radio]").evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).name)));
       for (const name of names) {
         const group = page.locator(`main input[type=radio][name="${name}"]`);
-        if ((await group.evaluateAll((inputs) => inputs.some((i) => (i as HTMLInputElement).checked))) === false) await group.first().check({ force: true });
+        if ((await group.evaluateAll((inputs) => inputs.some((i) => (i as HTMLInputElement).checked))) === false) await group.first().evaluate((input) => (input as HTMLInputElement).click());
       }
-      for (const combobox of await page.locator("main").getByRole("combobox").all()) {
+      for (const combobox of await page.locator("main input[role=combobox]").all()) {
         if ((await combobox.inputValue()) !== "") continue;
         await combobox.fill("Lyon");
         await page.getByRole("option", { name: /Lyon/ }).first().click();
@@ -125,7 +125,7 @@ async function getQuoteAndPassword(page: Page, request: APIRequestContext, origi
   await page.getByLabel(label(msg(m, "Quote.funnel.contact.email"))).fill(family.email);
   await page.getByRole("textbox", { name: label(msg(m, "Quote.funnel.contact.phone")) }).fill("06 12 34 56 78");
   await page.getByText(msg(m, "Quote.funnel.contact.channels.email"), { exact: true }).click();
-  await page.locator("main input[type=checkbox]").last().check({ force: true });
+  await page.locator("main input[type=checkbox]").last().evaluate((input) => (input as HTMLInputElement).click());
   await page.getByRole("button", { name: msg(m, "Quote.funnel.contact.submit") }).click();
   await expect(page.getByTestId("confirmation-total")).toBeVisible();
 
@@ -171,8 +171,9 @@ async function addCompany(page: Page, m: Tree, query: string, company: RegExp) {
 /** Fills every field a company's formality asks for and saves them. */
 async function fillFormality(card: Locator, m: Tree, value: string) {
   const form = card.getByRole("form");
+  const byType: Record<string, string> = { date: isoDaysAgo(400), iban: "FR7630006000011234567890189", number: "4821", text: value };
   for (const input of await form.locator("input").all()) {
-    await input.fill((await input.getAttribute("type")) === "date" ? isoDaysAgo(400) : value);
+    await input.fill(byType[(await input.getAttribute("data-field-type")) ?? "text"] ?? value);
   }
   await form.getByRole("button", { name: msg(m, "ClientSpace.formalities.saveFields") }).click();
   await expect(card.getByText(msg(m, "ClientSpace.formalities.saved"))).toBeVisible();
@@ -233,6 +234,17 @@ async function familyJourney(page: Page, request: APIRequestContext, baseURL: st
   await expect(checklist.locator("li[data-rule=succession_declaration]")).toBeVisible();
   await expectAccessible(page, "procedure");
 
+  // Retired and without a car: the capital décès and the registration certificate leave the list.
+  await expect(checklist.locator("li[data-rule=vehicle_registration]")).toBeVisible();
+  const situation = page.getByRole("form", { name: msg(m, "ClientSpace.situation.title") });
+  await situation.getByLabel(label(msg(m, "ClientSpace.situation.employment"))).selectOption("retired");
+  await situation.getByLabel(label(msg(m, "ClientSpace.situation.owned_vehicle"))).selectOption("no");
+  await situation.getByRole("button", { name: msg(m, "ClientSpace.situation.save") }).click();
+  await expect(situation.getByText(msg(m, "ClientSpace.situation.saved"))).toBeVisible();
+  await expect(checklist.locator("li[data-rule=vehicle_registration]")).toHaveCount(0);
+  await expect(checklist.locator("li[data-rule=capital_deces]")).toHaveCount(0);
+  await expect(checklist.locator("li[data-rule=pension_funds]")).toBeVisible();
+
   // Three companies, each with the fields its formality asks for.
   await addCompany(page, m, "Banque Postale", /La Banque Postale/);
   await addCompany(page, m, "EDF", /^EDF/);
@@ -241,7 +253,7 @@ async function familyJourney(page: Page, request: APIRequestContext, baseURL: st
   const companies = [/La Banque Postale/, /^EDF/, /^Orange/];
   for (const [index, company] of companies.entries()) {
     const card = cards.filter({ has: page.getByRole("heading", { name: company }) }).first();
-    await expect(card.getByText(msg(m, "ClientSpace.states.to_do"))).toBeVisible();
+    await expect(card.locator("[data-state=to_do]")).toHaveText(new RegExp(escape(msg(m, "ClientSpace.states.to_do"))));
     await fillFormality(card, m, `REF-${index + 1}-2026`);
   }
 

@@ -73,7 +73,9 @@ export function FormalityCard({ formality, canWrite, onChanged }: { formality: O
       for (const code of found) {
         // formality__fields.<name>__... or formality__<name>__...: next to that field when it is one.
         const name = code.split("__")[1]?.replace(/^fields\./, "");
-        if (name && definitions.some((f) => f.name === name)) perField[name] = code;
+        const field = definitions.find((f) => f.name === name);
+        // The server names the field; the sentence says what is expected of its kind.
+        if (field) perField[field.name] = code.endsWith("__blank") ? "formality__field__blank" : code.endsWith("__invalid") ? `formality__${field.type}__invalid` : code;
         else rest.push(code);
       }
       setFieldCodes(perField);
@@ -117,6 +119,7 @@ export function FormalityCard({ formality, canWrite, onChanged }: { formality: O
                 inputMode={INPUT_TYPES[field.type].inputMode}
                 dir={field.type === "iban" || field.type === "number" ? "ltr" : undefined}
                 autoComplete="off"
+                data-field-type={field.type}
                 value={values[field.name] ?? ""}
                 onChange={(event) => setValues((v) => ({ ...v, [field.name]: event.target.value }))}
                 error={errors.one(fieldCodes[field.name])}

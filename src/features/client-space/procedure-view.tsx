@@ -12,6 +12,7 @@ import { Link } from "@/ui/link";
 import { useChecklistText } from "./checklist-text";
 import { DocumentsPanel } from "./documents-panel";
 import { FormalityCard } from "./formality-card";
+import { SituationForm } from "./situation-form";
 import { addFormality, archiveProcedure, codesOf, dueOn, readProcedure, searchFormalities, type ChecklistItem, type ProcedureView as View } from "./space-calls";
 import { useSpaceErrors } from "./space-errors";
 import { daysUntil, formatDay, fullName } from "./space-format";
@@ -72,6 +73,12 @@ function ProcedureBody({ view, reload, members }: { view: View; reload: () => Pr
       {can("procedure:read") ? (
         <SpaceSection id="procedure-checklist" title={t("checklistTitle")}>
           <Checklist items={view.checklist} />
+        </SpaceSection>
+      ) : null}
+
+      {can("procedure:write") && !archived ? (
+        <SpaceSection id="procedure-situation" title={t("situationTitle")}>
+          <SituationForm procedureId={view.id} situation={view.situation} onSaved={reload} />
         </SpaceSection>
       ) : null}
 

@@ -1,5 +1,6 @@
 import { api, type ApiClient } from "@/api-client/client";
 import type { z } from "zod";
+import type { ProcedureSituation } from "@/domain/after-death-deadlines";
 import type { FormalityState, ProcedureCreateInput } from "@/domain/schemas/administrative-procedure";
 import type { OngoingFormalityView, ProcedureDetailView, procedureSummarySchema } from "@/domain/schemas/administrative-procedure-view";
 import type { CompanyFormalityListItem } from "@/domain/schemas/company";
@@ -68,6 +69,11 @@ export async function readProcedure(id: number, client: ApiClient = api): Promis
 
 export async function createProcedure(input: ProcedureCreateInput, client: ApiClient = api): Promise<ProcedureSummary> {
   return data(await client.post<{ data: ProcedureSummary }>("/api/v1/client/administrative_procedures", input));
+}
+
+/** PUT /api/v1/administrative_procedures/{id}: what the deceased had; the checklist is rebuilt from it. */
+export async function updateSituation(id: number, situation: ProcedureSituation, client: ApiClient = api): Promise<ProcedureView> {
+  return data(await client.put<{ data: ProcedureView }>(`/api/v1/administrative_procedures/${id}`, { situation }));
 }
 
 export async function archiveProcedure(id: number, client: ApiClient = api): Promise<void> {
