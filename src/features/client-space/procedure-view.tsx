@@ -73,12 +73,11 @@ function ProcedureBody({ view, reload, members }: { view: View; reload: () => Pr
       {can("procedure:read") ? (
         <SpaceSection id="procedure-checklist" title={t("checklistTitle")}>
           <Checklist items={view.checklist} />
-        </SpaceSection>
-      ) : null}
-
-      {can("procedure:write") && !archived ? (
-        <SpaceSection id="procedure-situation" title={t("situationTitle")}>
-          <SituationForm procedureId={view.id} situation={view.situation} onSaved={reload} />
+          {can("procedure:write") && !archived ? (
+            <Disclosure summary={t("situationTitle")} initiallyOpen={view.situation === null}>
+              <SituationForm procedureId={view.id} situation={view.situation} onSaved={reload} />
+            </Disclosure>
+          ) : null}
         </SpaceSection>
       ) : null}
 
@@ -111,6 +110,17 @@ function ProcedureBody({ view, reload, members }: { view: View; reload: () => Pr
 
       {can("procedure:archive") && !archived ? <ArchiveProcedure id={view.id} /> : null}
     </>
+  );
+}
+
+/** A <details> that starts open or closed and then follows the family's own toggling (a reload does not fold it). */
+function Disclosure({ summary, initiallyOpen, children }: { summary: string; initiallyOpen: boolean; children: ReactNode }) {
+  const [open, setOpen] = useState(initiallyOpen);
+  return (
+    <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)} className="rounded-md border border-line p-4 open:bg-sand-50">
+      <summary className="cursor-pointer text-lg font-semibold text-primary">{summary}</summary>
+      <div className="mt-4">{children}</div>
+    </details>
   );
 }
 
