@@ -2,7 +2,7 @@ import { z } from "zod";
 import { addMonths, addYears, CAPITAL_DECES, FUNERAL_COSTS_FROM_ACCOUNT, isIsoDate, SURVIVOR_PENSIONS } from "@/domain/financial-aid";
 import { PENSION_REVERSION_ARREARS_MONTHS, SUCCESSION_DECLARATION_MONTHS } from "@/domain/family-reminders";
 import { computeDeadlines } from "@/domain/quote/deadlines";
-import type { FamilyLink, FormalityState } from "@/domain/schemas/administrative-procedure";
+import type { FamilyLink, FormalityKind, FormalityState } from "@/domain/schemas/administrative-procedure";
 
 /**
  * The family's checklist after a death: what must be done, by when, and where the rule
@@ -59,11 +59,18 @@ export const CHECKLIST_RULE_IDS = [
 export type ChecklistRuleId = (typeof CHECKLIST_RULE_IDS)[number];
 
 /**
- * Company categories whose formalities carry out a rule: a formality with a company of one
- * of these categories sets the item's status. Category codes are those of the companies
- * reference data (company_categories.code).
+ * Which of the procedure's formalities carry out a rule: a company category (the codes of
+ * src/domain/companies.ts), optionally narrowed to a formality kind or a word of the
+ * formality's name, or a company by the start of its slug (Agira, Ficoba, the notaries).
+ * Any matcher that fits counts.
  */
-export type CategoryCode = string;
+export interface FormalityMatcher {
+  category?: string;
+  kind?: FormalityKind;
+  /** Lower-case word the formality's name contains. */
+  nameIncludes?: string;
+  slugPrefix?: string;
+}
 
 export interface ChecklistRule {
   id: ChecklistRuleId;
@@ -72,8 +79,8 @@ export interface ChecklistRule {
   /** Public page the rule was read on. */
   sourceUrl: string;
   checkedOn: string;
-  /** Categories of companies whose formalities do this item. */
-  categories: readonly CategoryCode[];
+  /** The formalities that do this item. */
+  matchers: readonly FormalityMatcher[];
 }
 
 export type ChecklistTiming =
@@ -87,7 +94,7 @@ export type ChecklistTiming =
   | { kind: "unknown_death_date" };
 
 /**
- * done: a formality of this item is answered or closed; in_progress: one was sent; to_do:
+ * done: the family ticked it, or a formality of this item is answered or closed; in_progress: one was sent; to_do:
  * nothing sent yet and its date ahead (or none); overdue: nothing sent and the date has
  * passed (the family should check it was done: a late declaration is still possible).
  */
@@ -110,6 +117,18 @@ export interface ChecklistFormality {
   state: FormalityState;
   /** Category code of the formality's company, when it has one. */
   category: string | null;
+  kind?: FormalityKind;
+  /** The company's slug and the formality's name (for the matchers that need them). */
+  slug?: string;
+  name?: string;
+}
+
+export function formalityMatches(matcher: FormalityMatcher, formality: ChecklistFormality): boolean {
+  if (matcher.slugPrefix !== undefined && !(formality.slug ?? "").startsWith(matcher.slugPrefix)) return false;
+  if (matcher.category !== undefined && formality.category !== matcher.category) return false;
+  if (matcher.kind !== undefined && formality.kind !== matcher.kind) return false;
+  if (matcher.nameIncludes !== undefined && !(formality.name ?? "").toLowerCase().includes(matcher.nameIncludes)) return false;
+  return matcher.slugPrefix !== undefined || matcher.category !== undefined;
 }
 
 export interface ChecklistInput {
@@ -117,6 +136,8 @@ export interface ChecklistInput {
   familyLink: FamilyLink | null | undefined;
   situation: ProcedureSituation | null | undefined;
   formalities: readonly ChecklistFormality[];
+  /** Items the family ticked as done themselves. */
+  doneItems?: readonly string[];
   today: string;
 }
 
@@ -129,84 +150,84 @@ export const CHECKLIST_RULES: Readonly<Record<ChecklistRuleId, ChecklistRule>> =
     legalReference: "Code civil, art. 78 : déclaration à la mairie du lieu du décès dans les 24 heures (dimanches et jours fériés non compris)",
     sourceUrl: `${SERVICE_PUBLIC}/F1444`,
     checkedOn: RULES_CHECKED_ON,
-    categories: [],
+    matchers: [],
   },
   funeral: {
     id: "funeral",
     legalReference: "CGCT, art. R2213-33 et R2213-35 (décret n° 2024-790 du 10 juillet 2024) : au plus tard le 14e jour calendaire après le décès",
     sourceUrl: "https://lexbase.fr/texte-de-loi/code-general-des-collectivites-territorialesr221333/L0785MNE.html",
     checkedOn: RULES_CHECKED_ON,
-    categories: [],
+    matchers: [],
   },
   capital_deces: {
     id: "capital_deces",
     legalReference: CAPITAL_DECES.source,
     sourceUrl: CAPITAL_DECES.sourceUrl,
     checkedOn: RULES_CHECKED_ON,
-    categories: ["health_insurance"],
+    matchers: [{ category: "health_insurance", kind: "claim" }],
   },
   pension_funds: {
     id: "pension_funds",
     legalReference: "Retraites de base et complémentaires : le décès se signale aux caisses qui versaient une pension, pour arrêter les versements (les sommes versées à tort sont reprises sur le compte) ; le service inter-régimes d'info-retraite.fr le transmet à tous les régimes",
     sourceUrl: "https://www.info-retraite.fr/",
     checkedOn: RULES_CHECKED_ON,
-    categories: ["pension_funds", "pension"],
+    matchers: [{ category: "pension", kind: "notify" }],
   },
   pension_reversion: {
     id: "pension_reversion",
     legalReference: `${SURVIVOR_PENSIONS.general.source} ; CSS art. R353-7 (demande dans les ${PENSION_REVERSION_ARREARS_MONTHS} mois : effet au 1er jour du mois suivant le décès)`,
     sourceUrl: SURVIVOR_PENSIONS.general.sourceUrl,
     checkedOn: RULES_CHECKED_ON,
-    categories: ["pension_funds", "pension"],
+    matchers: [{ category: "pension", kind: "claim" }],
   },
   bank_accounts: {
     id: "bank_accounts",
     legalReference: FUNERAL_COSTS_FROM_ACCOUNT.source,
     sourceUrl: FUNERAL_COSTS_FROM_ACCOUNT.sourceUrl,
     checkedOn: RULES_CHECKED_ON,
-    categories: ["banks", "bank"],
+    matchers: [{ category: "bank" }, { slugPrefix: "ficoba" }],
   },
   life_insurance: {
     id: "life_insurance",
     legalReference: "Code des assurances, art. L132-9-2 : recherche des contrats d'assurance vie auprès de l'AGIRA ; l'assureur verse le capital dans le mois qui suit la réception des pièces (art. L132-23-1)",
     sourceUrl: "https://www.agira.asso.fr/",
     checkedOn: RULES_CHECKED_ON,
-    categories: ["insurance", "insurers"],
+    matchers: [{ category: "insurance" }, { slugPrefix: "agira" }, { slugPrefix: "ciclade" }],
   },
   housing_lease: {
     id: "housing_lease",
     legalReference: "Loi n° 89-462 du 6 juillet 1989, art. 14 : le bail est transféré aux proches qui y vivaient, sinon il est résilié par le décès",
     sourceUrl: "https://www.legifrance.gouv.fr/loda/id/JORFTEXT000000509310",
     checkedOn: RULES_CHECKED_ON,
-    categories: ["housing"],
+    matchers: [{ category: "housing" }],
   },
   energy_telecoms: {
     id: "energy_telecoms",
     legalReference: "Contrats d'énergie, d'eau et de télécommunication : résiliés ou transférés sur demande, sans frais de résiliation pour un décès",
     sourceUrl: "https://www.energie-info.fr/",
     checkedOn: RULES_CHECKED_ON,
-    categories: ["energy", "water", "telecoms", "telecom"],
+    matchers: [{ category: "energy" }, { category: "water" }, { category: "telecom" }, { category: "subscription" }],
   },
   vehicle_registration: {
     id: "vehicle_registration",
     legalReference: "Code de la route, art. R322-5 : vendu dans les 3 mois sans avoir circulé, le véhicule n'a pas à changer de carte grise ; gardé, il est immatriculé au nom de l'héritier",
     sourceUrl: `${SERVICE_PUBLIC}/F1480`,
     checkedOn: RULES_CHECKED_ON,
-    categories: ["vehicle", "vehicle_registration"],
+    matchers: [{ category: "vehicle" }],
   },
   income_tax: {
     id: "income_tax",
     legalReference: "Code général des impôts, art. 204 : les revenus du défunt, du 1er janvier au décès, sont déclarés au printemps de l'année suivante",
     sourceUrl: "https://www.impots.gouv.fr/particulier/succession",
     checkedOn: RULES_CHECKED_ON,
-    categories: ["tax"],
+    matchers: [{ category: "tax", nameIncludes: "revenus" }],
   },
   succession_declaration: {
     id: "succession_declaration",
     legalReference: `Code général des impôts, art. 641 : déclaration de succession dans les ${SUCCESSION_DECLARATION_MONTHS} mois du décès en France métropolitaine (12 mois dans les autres cas)`,
     sourceUrl: `${SERVICE_PUBLIC}/F14198`,
     checkedOn: RULES_CHECKED_ON,
-    categories: ["notaries", "tax"],
+    matchers: [{ category: "tax", nameIncludes: "succession" }, { slugPrefix: "notaires" }],
   },
 };
 
@@ -248,7 +269,7 @@ function dated(due: string, amount: number, unit: "hours" | "calendar_days" | "m
 }
 
 /** When an item is due, from the date of death. */
-export function ruleTiming(id: ChecklistRuleId, deathDate: string | null | undefined, familyLink?: FamilyLink | null): ChecklistTiming {
+export function ruleTiming(id: ChecklistRuleId, deathDate: string | null | undefined, familyLink?: FamilyLink | null, today?: string): ChecklistTiming {
   if (id === "pension_funds" || id === "bank_accounts" || id === "housing_lease" || id === "energy_telecoms" || id === "life_insurance") return { kind: "asap" };
   if (!deathDate || !isIsoDate(deathDate)) return id === "income_tax" ? { kind: "next_tax_return", year: null } : { kind: "unknown_death_date" };
   switch (id) {
@@ -260,11 +281,14 @@ export function ruleTiming(id: ChecklistRuleId, deathDate: string | null | undef
       if (!deadline) return { kind: "unknown_death_date" };
       return id === "death_declaration" ? dated(deadline.at.date, 24, "hours") : dated(deadline.at.date, 14, "calendar_days");
     }
-    case "capital_deces":
-      // A dependant (spouse, child) has priority for a month; anyone else claims within two years.
-      return familyLink === "spouse" || familyLink === "partner" || familyLink === "child"
-        ? dated(addMonths(deathDate, CAPITAL_DECES.priorityClaimMonths), CAPITAL_DECES.priorityClaimMonths, "months")
+    case "capital_deces": {
+      // A dependant (spouse, child) has priority for a month; after it, or for anyone else, a claim stays open two years.
+      const priority = addMonths(deathDate, CAPITAL_DECES.priorityClaimMonths);
+      const dependant = familyLink === "spouse" || familyLink === "partner" || familyLink === "child";
+      return dependant && (today === undefined || today <= priority)
+        ? dated(priority, CAPITAL_DECES.priorityClaimMonths, "months")
         : dated(addYears(deathDate, CAPITAL_DECES.claimYears), CAPITAL_DECES.claimYears, "years");
+    }
     case "pension_reversion":
       return dated(addMonths(deathDate, PENSION_REVERSION_ARREARS_MONTHS), PENSION_REVERSION_ARREARS_MONTHS, "months");
     case "vehicle_registration":
@@ -290,16 +314,18 @@ export function itemStatus(timing: ChecklistTiming, states: readonly FormalitySt
 export function buildChecklist(input: ChecklistInput): ChecklistItem[] {
   return CHECKLIST_RULE_IDS.filter((id) => ruleApplies(id, input)).map((id) => {
     const rule = CHECKLIST_RULES[id];
-    const matching = input.formalities.filter((f) => f.category !== null && rule.categories.includes(f.category));
-    const timing = ruleTiming(id, input.deathDate, input.familyLink);
+    const matching = input.formalities.filter((f) => rule.matchers.some((m) => formalityMatches(m, f)));
+    const timing = ruleTiming(id, input.deathDate, input.familyLink, input.today);
     return {
       id,
       timing,
-      status: itemStatus(
-        timing,
-        matching.map((f) => f.state),
-        input.today,
-      ),
+      status: input.doneItems?.includes(id)
+        ? "done"
+        : itemStatus(
+            timing,
+            matching.map((f) => f.state),
+            input.today,
+          ),
       formalityIds: matching.map((f) => f.id),
       legalReference: rule.legalReference,
       sourceUrl: rule.sourceUrl,

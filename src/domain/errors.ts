@@ -34,6 +34,15 @@ export const ERROR_CODES = [
   "oidc_failed",
   "oidc_email_not_verified",
   "oidc_account_not_found",
+  // Client space: procedures, formalities, clients (SPEC §5, §7).
+  "client__incomplete",
+  "administrative_procedure__archived",
+  "formality__companies_formality_id__taken",
+  "formality__state__transition_invalid",
+  "formality__recipient__no_email",
+  "company__not_acting_for",
+  "defunct__death_date__in_future",
+  "defunct__birth_date__after_death_date",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -58,7 +67,7 @@ export function messageKeyForCode(code: unknown): ErrorCode {
   return UNHANDLED;
 }
 
-const FIELD_CODE = /^[a-z_]+__[a-z_]+__?(invalid|blank|required|too_long|too_short|too_big|too_small|unsupported|missing)$|^[a-z_]+__(invalid|blank|required|too_long|too_big|unsupported)$/;
+const FIELD_CODE = /^[a-z_]+__[a-z0-9_]+__?(invalid|blank|required|too_long|too_short|too_big|too_small|unsupported|missing|unknown|in_future)$|^[a-z_]+__(invalid|blank|required|too_long|too_big|unsupported)$/;
 
 /** Message keys for a list of codes, without repeats, never empty. */
 export function messageKeysForCodes(codes: readonly unknown[]): ErrorCode[] {

@@ -43,15 +43,22 @@ describe("the companies reference data (seed source)", () => {
     expect(new Set(kinds)).toEqual(new Set(FORMALITY_KINDS));
   });
 
-  it("sources every entry on an https page and dates the check", () => {
+  it("sources every entry on an https page and dates each page that was read", () => {
     const bad = REFERENCE_COMPANIES.filter((c) => {
       try {
-        return new URL(c.source).protocol !== "https:" || !/^\d{4}-\d{2}-\d{2}$/.test(c.checkedOn);
+        return new URL(c.source).protocol !== "https:" || (c.checkedOn !== null && !/^\d{4}-\d{2}-\d{2}$/.test(c.checkedOn));
       } catch {
         return true;
       }
     });
     expect(bad.map((c) => c.name)).toEqual([]);
+    // An unread source is no more than the official site or help centre: never a deep page claimed as read.
+    expect(REFERENCE_COMPANIES.filter((c) => c.checkedOn !== null).length).toBeGreaterThanOrEqual(15);
+  });
+
+  it("prints a postal address or phone number only from a page that was read", () => {
+    const unread = REFERENCE_COMPANIES.filter((c) => (c.address || c.phone) && c.checkedOn === null);
+    expect(unread.map((c) => c.name)).toEqual([]);
   });
 
   it("says how to reach each company: an https website, and a form or a postal address when known", () => {

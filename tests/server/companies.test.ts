@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompanyDetail, CompanyFormalityListItem } from "@/domain/schemas/company";
 import { COMPANY_CATEGORIES } from "@/domain/companies";
 import { REFERENCE_COMPANIES } from "@/server/db/seed/reference/companies/seed-companies";
+import { getCompanyFormality } from "@/server/services/companies/get-company-formality";
 import { createTestApp, getJson, signInHeaders, type TestContext } from "./helpers/app";
 import { describeAuthorizationMatrix } from "./helpers/authorization-matrix";
 
@@ -74,7 +75,14 @@ describe("GET /api/v1/companies/formalities", () => {
     expect(claims.body.data.every((f) => f.kind === "claim")).toBe(true);
 
     const byName = await getJson<Page>(ctx.app, "/api/v1/companies/formalities?q=SOCIETE%20generale", client);
-    expect(byName.body.data.map((f) => f.company.name)).toEqual(["Société Générale", "Société Générale", "Société Générale"]);
+    // Any part of the name: the bank and its insurer, banks first (category order).
+    expect(byName.body.data.map((f) => f.company.name)).toEqual([
+      "Société Générale",
+      "Société Générale",
+      "Société Générale",
+      "Sogecap (Société Générale Assurances)",
+      "Sogecap (Société Générale Assurances)",
+    ]);
 
     const byCompany = await getJson<Page>(ctx.app, `/api/v1/companies/formalities?company_id=${bankPostaleId}`, client);
     expect(byCompany.body.data.map((f) => f.kind)).toEqual(["notify", "claim", "close"]);
@@ -146,11 +154,44 @@ describe("GET /api/v1/companies/{id}", () => {
   });
 });
 
+describe("getCompanyFormality (for the procedures and letters)", () => {
+  it("answers the formality with its company and contact, or null", async () => {
+    const { body } = await getJson<Page>(ctx.app, "/api/v1/companies/formalities?q=sogecap&kind=claim", client);
+    const listed = body.data[0]!;
+    expect(await getCompanyFormality(ctx.db, listed.id)).toEqual(listed);
+    expect(listed.company.contact).toMatchObject({ address: "Sogecap — Service Prévoyance\n42 boulevard Alexandre Martin\n45057 Orléans Cedex 1", phone: "09 69 329 969" });
+    expect(await getCompanyFormality(ctx.db, 999_999)).toBeNull();
+  });
+});
+
 describe("GET /api/v1/autocompletes/companies", () => {
   it("answers a signed-in family, accents ignored", async () => {
     const { status, body } = await getJson<Array<{ name: string; category: { code: string } }>>(ctx.app, "/api/v1/autocompletes/companies?q=societe", client);
     expect(status).toBe(200);
     expect(body[0]).toMatchObject({ name: "Société Générale", category: { code: "bank" } });
+  });
+});
+
+describe("GET /api/docs", () => {
+  it("documents the three companies routes and their answers field by field", async () => {
+    type Schema = { type?: string | string[]; properties?: Record<string, unknown> };
+    const { body } = await getJson<{ paths: Record<string, unknown>; components: { schemas: Record<string, Schema> } }>(ctx.app, "/api/docs");
+    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(["/api/v1/companies/{id}", "/api/v1/companies/formalities", "/api/v1/companies/categories"]));
+    const schemas = body.components.schemas;
+    const expected = {
+      Company: ["id", "name", "slug", "category", "website", "demo", "contact", "source", "source_checked_on", "formalities"],
+      CompanyFormality: ["id", "name", "kind", "requires_letter", "fields", "document_types"],
+      CompanyContact: ["address", "email", "phone", "form_url"],
+      CompanyCategory: ["code", "name", "position", "companies_count", "formalities_count"],
+      CompanyFormalityListItem: ["company", "fields", "kind"],
+      FormalityField: ["name", "label", "type", "required"],
+    };
+    for (const [id, fields] of Object.entries(expected)) {
+      expect([schemas[id]?.type].flat(), id).toContain("object");
+      expect(Object.keys(schemas[id]?.properties ?? {}), id).toEqual(expect.arrayContaining(fields));
+    }
+    const open = JSON.stringify(Object.keys(expected).map((id) => schemas[id])).match(/"additionalProperties":\{\}/g);
+    expect(open).toBeNull();
   });
 });
 

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OngoingFormalityView, ProcedureDetailView } from "@/domain/schemas/administrative-procedure-view";
 import { procedureAbilities } from "@/server/db/schema/family";
 import { cityhalls } from "@/server/db/schema/geo";
-import { documentTypes, supportingDocumentOwners, supportingDocuments } from "@/server/db/schema/procedures";
+import { companies, companiesFormalities, companyCategories, documentTypes, supportingDocumentOwners, supportingDocuments } from "@/server/db/schema/procedures";
 import { clients } from "@/server/db/schema/users";
 import { setMailer } from "@/server/integrations/mail/mailer";
 import { JOB_HANDLERS } from "@/server/jobs/handlers";
+import { listDeadJobs } from "@/server/jobs/queue";
 import { drainJobs } from "@/server/jobs/worker";
 import { FORMALITY_LETTER_EMAIL_JOB } from "@/server/services/procedures/send-formality";
 import { call } from "./auth-helpers";
@@ -113,6 +114,8 @@ describe("GET /api/v1/client/administrative_procedures", () => {
       [mine.id, "owner"],
     ]);
     expect(list[0]).toMatchObject({ defunct: { lastname: "Martin" }, formalities_count: 0 });
+    // The dated item due next: the earliest one still open (overdue ones first, so nothing is forgotten).
+    expect((list[0] as unknown as { next_due: unknown }).next_due).toEqual({ id: "death_declaration", due: "2026-10-03", status: expect.stringMatching(/^(overdue|to_do)$/) });
   });
 });
 
@@ -152,6 +155,18 @@ describe("PUT /api/v1/administrative_procedures/{id}", () => {
     expect(view.checklist.map((i) => i.id)).toContain("housing_lease");
   });
 
+  it("lets the family tick checklist items no company tracks, and untick them", async () => {
+    const procedure = await newProcedure();
+    const res = await as(owner, "PUT", `/api/v1/administrative_procedures/${procedure.id}`, { checklist_done: ["death_declaration", "funeral", "funeral"] });
+    const items = (res.body.data as ProcedureDetailView).checklist;
+    expect(items.filter((i) => i.status === "done").map((i) => i.id)).toEqual(["death_declaration", "funeral"]);
+    const list = await as(owner, "GET", "/api/v1/client/administrative_procedures");
+    expect((list.body.data as unknown as Array<{ id: number; next_due: { id: string } }>).find((p) => p.id === procedure.id)!.next_due.id).not.toBe("death_declaration");
+    const undone = await as(owner, "PUT", `/api/v1/administrative_procedures/${procedure.id}`, { checklist_done: [] });
+    expect((undone.body.data as ProcedureDetailView).checklist.find((i) => i.id === "funeral")!.status).not.toBe("done");
+    expect((await as(owner, "PUT", `/api/v1/administrative_procedures/${procedure.id}`, { checklist_done: ["lunch"] })).body.errors).toEqual(["administrative_procedure__checklist_done__invalid"]);
+  });
+
   it("refuses to empty a required birth field", async () => {
     const procedure = await newProcedure();
     const res = await as(owner, "PUT", `/api/v1/administrative_procedures/${procedure.id}`, { birth_location: "" });
@@ -177,6 +192,7 @@ describe("POST /api/v1/administrative_procedures/{id}/archive", () => {
     const res = await as(owner, "POST", `/api/v1/administrative_procedures/${procedure.id}/archive`);
     expect(res.status).toBe(200);
     expect((res.body.data as ProcedureDetailView).archived_at).toEqual(expect.any(Number));
+    expect((res.body.data as ProcedureDetailView).actions).toEqual(["procedure:read", "formalities:read", "documents:read", "documents:write", "members:manage"]);
     expect((await as(owner, "POST", `/api/v1/administrative_procedures/${procedure.id}/archive`)).status).toBe(200);
     const change = await as(owner, "PUT", `/api/v1/administrative_procedures/${procedure.id}`, { situation: { housing: "owner" } });
     expect(change.body.errors).toEqual(["administrative_procedure__archived"]);
@@ -207,6 +223,21 @@ describe("ongoing formalities", () => {
     const detail = await as(owner, "GET", `/api/v1/administrative_procedures/${procedure.id}`);
     const item = (detail.body.data as ProcedureDetailView).checklist.find((i) => i.id === "bank_accounts")!;
     expect(item).toMatchObject({ status: "to_do", formality_ids: [added.id] });
+  });
+
+  it("ties the reference data's formalities to the checklist (a CPAM claim is the capital décès item)", async () => {
+    const [claim] = await ctx.db
+      .select({ id: companiesFormalities.id })
+      .from(companiesFormalities)
+      .innerJoin(companies, eq(companies.id, companiesFormalities.companyId))
+      .innerJoin(companyCategories, eq(companyCategories.id, companies.categoryId))
+      .where(and(eq(companyCategories.code, "health_insurance"), eq(companiesFormalities.kind, "claim")))
+      .limit(1);
+    expect(claim).toBeDefined();
+    const procedure = await newProcedure(owner, { situation: { employment: "employed" } });
+    const added = await addFormality(procedure.id, claim!.id);
+    const detail = (await as(owner, "GET", `/api/v1/administrative_procedures/${procedure.id}`)).body.data as ProcedureDetailView;
+    expect(detail.checklist.find((i) => i.id === "capital_deces")).toMatchObject({ formality_ids: [added.id], status: "to_do" });
   });
 
   it("checks the fields against the company's formality", async () => {
@@ -325,13 +356,17 @@ describe("GET /api/v1/ongoing_formalities/{id}/letter", () => {
     expect(res.body.errors).toEqual(["client__incomplete"]);
   });
 
-  it("lets a reader download it without recording it as generated", async () => {
-    const reader = await createFamilyClient(ctx.db);
+  it("lets a reader download it, signed with their own name and link, without recording it as generated", async () => {
+    const reader = await createFamilyClient(ctx.db, { civility: "M.", firstname: "Louis", lastname: "Martin" });
     const procedure = await newProcedure();
     const bank = await createCompanyFormality(ctx.db);
     const f = await addFormality(procedure.id, bank.formalityId);
-    await grantProcedureRole(ctx.db, procedure.id, reader.id, "reader");
-    expect((await ctx.app.request(`/api/v1/ongoing_formalities/${f.id}/letter`, { headers: await reader.headers() })).status).toBe(200);
+    await grantProcedureRole(ctx.db, procedure.id, reader.id, "reader", "grandchild");
+    const res = await ctx.app.request(`/api/v1/ongoing_formalities/${f.id}/letter`, { headers: await reader.headers() });
+    expect(res.status).toBe(200);
+    const text = pdfText(Buffer.from(await res.arrayBuffer())).replace(/\s+/g, " ");
+    expect(text).toContain("M. Louis MARTIN");
+    expect(text).toContain("En ma qualité de petit-enfant du défunt");
     const detail = await as(owner, "GET", `/api/v1/administrative_procedures/${procedure.id}`);
     expect((detail.body.data as ProcedureDetailView).formalities[0]!.letter_generated_at).toBeNull();
   });
@@ -405,6 +440,33 @@ describe("POST /api/v1/ongoing_formalities/{id}/send", () => {
     expect(mail.cc).toBeUndefined();
     expect(mail.text).toContain("prêt à être imprimé");
     expect(mail.attachments).toHaveLength(1);
+  });
+
+  it("gives up at once, without mailing, a letter that can no longer be written", async () => {
+    const signer = await createFamilyClient(ctx.db, { email: `signer-${Date.now()}@example.org` });
+    const procedure = await newProcedure(signer);
+    const post = await createCompanyFormality(ctx.db, { email: null, fields: [], kind: "notify" });
+    const res0 = await as(signer, "POST", `/api/v1/administrative_procedures/${procedure.id}/ongoing_formalities`, { formality: { companies_formality_id: post.formalityId } });
+    const f = res0.body.data as OngoingFormalityView;
+    expect((await as(signer, "POST", `/api/v1/ongoing_formalities/${f.id}/send`, {})).status).toBe(200);
+    await ctx.db.update(clients).set({ lastname: null }).where(eq(clients.id, signer.id));
+    await drain();
+    expect(outbox.sent.some((m) => m.to === signer.email)).toBe(false);
+    const dead = await listDeadJobs(ctx.db);
+    expect(dead.find((j) => j.kind === FORMALITY_LETTER_EMAIL_JOB && j.payload.formality_id === f.id)).toMatchObject({ attempts: 1, last_error: expect.stringContaining("client__incomplete") });
+  });
+
+  it("never mails an address the caller chooses (no open relay)", async () => {
+    const procedure = await newProcedure();
+    const post = await createCompanyFormality(ctx.db, { fields: [], email: "courrier@organisme.test" });
+    const f = await addFormality(procedure.id, post.formalityId);
+    const bad = await as(owner, "POST", `/api/v1/ongoing_formalities/${f.id}/send`, { recipient: "attacker@evil.test" });
+    expect(bad.body.errors).toEqual(["recipient__invalid"]);
+    const res = await as(owner, "POST", `/api/v1/ongoing_formalities/${f.id}/send`, { to: "attacker@evil.test", cc: ["attacker@evil.test"] });
+    expect(res.status).toBe(200);
+    await drain();
+    expect(outbox.sent.some((m) => m.to === "attacker@evil.test" || (m.cc ?? []).includes("attacker@evil.test"))).toBe(false);
+    expect(outbox.sent.some((m) => m.to === "courrier@organisme.test")).toBe(true);
   });
 
   it("refuses to send again once answered", async () => {

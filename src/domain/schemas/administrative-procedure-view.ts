@@ -104,6 +104,8 @@ export const procedureSummarySchema = z
     defunct: procedureDefunctNameSchema.extend({ death_date: z.string().nullable() }),
     defunct_family_link: z.string().nullable(),
     formalities_count: z.number().int(),
+    /** The dated checklist item to do next (the dashboard's "due next"); null for the notary or when none is left. */
+    next_due: z.object({ id: z.enum(CHECKLIST_RULE_IDS), due: z.string(), status: z.enum(CHECKLIST_STATUSES) }).nullable(),
     archived_at: z.number().int().nullable(),
     created_at: z.number().int(),
   })

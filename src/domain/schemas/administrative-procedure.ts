@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { procedureSituationSchema } from "@/domain/after-death-deadlines";
+import { CHECKLIST_RULE_IDS, procedureSituationSchema } from "@/domain/after-death-deadlines";
 import { DEAL_ABILITY_ROLES } from "@/domain/roles";
 import { idSchema } from "@/domain/schemas/common";
 import { CIVILITIES } from "@/domain/schemas/funeral-quote";
@@ -85,8 +85,19 @@ export const procedureCreateSchema = z
   .meta({ id: "AdministrativeProcedureCreate" });
 export type ProcedureCreateInput = z.infer<typeof procedureCreateSchema>;
 
-/** PUT /api/v1/administrative_procedures/{id}: any subset of the same fields. */
-export const procedureUpdateSchema = z.object(procedureShape).meta({ id: "AdministrativeProcedureUpdate" });
+/**
+ * PUT /api/v1/administrative_procedures/{id}: any subset of the same fields, and the checklist
+ * items the family ticks as done themselves (the whole list, replacing the previous one).
+ */
+export const procedureUpdateSchema = z
+  .object({
+    ...procedureShape,
+    checklist_done: z
+      .array(z.enum(CHECKLIST_RULE_IDS, { error: "administrative_procedure__checklist_done__invalid" }), { error: "administrative_procedure__checklist_done__invalid" })
+      .max(CHECKLIST_RULE_IDS.length, { error: "administrative_procedure__checklist_done__invalid" })
+      .optional(),
+  })
+  .meta({ id: "AdministrativeProcedureUpdate" });
 export type ProcedureUpdateInput = z.infer<typeof procedureUpdateSchema>;
 
 /** Where a formality stands for the family (the checklist shows one badge each). */

@@ -147,6 +147,23 @@ export const deceasedInputSchema = z
   .meta({ id: "DeceasedInput" });
 export type DeceasedInput = z.infer<typeof deceasedInputSchema>;
 
+/** PUT /api/v1/clients/{id}/deceased/death_declarations/{declaration_id}: an advisor's review (SPEC §4). */
+export const deathDeclarationReviewSchema = z
+  .object({
+    state: z.enum(DEATH_DECLARATION_STATES, { error: "death_declaration__state__invalid" }),
+    comment: storableText(
+      z
+        .string({ error: "death_declaration__comment__invalid" })
+        .trim()
+        .max(1000, { error: "death_declaration__comment__too_long" }),
+      "death_declaration__comment__invalid_characters",
+    )
+      .nullable()
+      .optional(),
+  })
+  .meta({ id: "DeathDeclarationReview" });
+export type DeathDeclarationReview = z.infer<typeof deathDeclarationReviewSchema>;
+
 export const deathDeclarationSchema = z
   .object({
     id: z.number().int(),

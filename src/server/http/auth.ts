@@ -142,7 +142,9 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
     if (c.get("auth") !== auth) return;
     const rotated = await rotateIfDue(db, current.header, authNow());
     if (rotated) {
-      for (const [name, value] of Object.entries(tokenHeaders({ ...rotated, uid: current.account.email }))) c.res.headers.set(name, value);
+      // A route that changed the account's e-mail (its uid) has already sent the new one.
+      const uid = c.res.headers.get("uid") ?? current.account.email;
+      for (const [name, value] of Object.entries(tokenHeaders({ ...rotated, uid }))) c.res.headers.set(name, value);
       c.res.headers.set("Cache-Control", "no-store");
     }
   };

@@ -29,7 +29,7 @@ const responses = {
 };
 const description =
   "Accent- and case-insensitive; prefix matches first, then fuzzy matches; communes ranked by population and found by postal or INSEE code. " +
-  "cityhalls, countries, departments and airports are public; the other kinds need a business-user session.";
+  "cityhalls, countries, departments and airports are public; companies also answers signed-in families; the other kinds need a business-user session.";
 
 const kindRoute = createRoute({
   method: "get",

@@ -6,6 +6,7 @@ import {
   clientInputSchema,
   clientListQuerySchema,
   clientSchema,
+  deathDeclarationReviewSchema,
   deathDeclarationSchema,
   deceasedInputSchema,
 } from "@/domain/schemas/client";
@@ -15,7 +16,7 @@ import type { AppEnv } from "@/server/http/env";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import { setClientCompanies } from "@/server/services/clients/client-companies";
 import { CLIENT_ADMIN_ROLES, clientView, requireClientRecord } from "@/server/services/clients/client-view";
-import { deathDeclarations, declareDeceased } from "@/server/services/clients/deceased";
+import { deathDeclarations, declareDeceased, reviewDeathDeclaration } from "@/server/services/clients/deceased";
 import { listClients } from "@/server/services/clients/list-clients";
 import { createClient, updateClient } from "@/server/services/clients/save-client";
 
@@ -106,6 +107,16 @@ const declarationsRoute = createRoute({
   responses: { 200: jsonResponse(z.object({ data: z.array(deathDeclarationSchema) }), "Declarations"), ...refusals },
 });
 
+const reviewRoute = createRoute({
+  method: "put",
+  path: "/api/v1/clients/{id}/deceased/death_declarations/{declaration_id}",
+  middleware: [guard(ADVISORS)] as const,
+  tags: ["Clients"],
+  summary: "An advisor updates a death declaration's state (received, in_review, confirmed, rejected) and the comment the client reads",
+  request: { params: z.object({ id: idSchema, declaration_id: idSchema }), ...body(deathDeclarationReviewSchema) },
+  responses: { 200: jsonResponse(z.object({ data: deathDeclarationSchema }), "The declaration"), ...refusals },
+});
+
 export function registerClientRoutes(app: OpenAPIHono<AppEnv>) {
   // GET /api/v1/clients – the caller's own client, or every client for advisors
   app.openapi(listRoute, async (c) => {
@@ -126,7 +137,12 @@ export function registerClientRoutes(app: OpenAPIHono<AppEnv>) {
 
   // PUT /api/v1/clients/{id} – change a client's details
   app.openapi(updateRoute, async (c) => {
-    return c.json({ data: await updateClient(c.get("db"), sessionOf(c), c.req.valid("param").id, c.req.valid("json")) }, 200, NO_STORE);
+    const auth = sessionOf(c);
+    const data = await updateClient(c.get("db"), auth, c.req.valid("param").id, c.req.valid("json"));
+    // The e-mail is the session's uid (SPEC §7 headers): a client who changed their own gets the new one back, as devise does.
+    const headers: Record<string, string> = { ...NO_STORE };
+    if (auth.realm === "client" && auth.userId === data.id && data.email && data.email !== auth.email.toLowerCase()) headers.uid = data.email;
+    return c.json({ data }, 200, headers);
   });
 
   // PUT /api/v1/clients/{id}/companies – the companies the client acts for
@@ -150,5 +166,11 @@ export function registerClientRoutes(app: OpenAPIHono<AppEnv>) {
     const db = c.get("db");
     const row = await requireClientRecord(db, sessionOf(c), c.req.valid("param").id);
     return c.json({ data: await deathDeclarations(db, row.id) }, 200, NO_STORE);
+  });
+
+  // PUT /api/v1/clients/{id}/deceased/death_declarations/{declaration_id} – an advisor's review of a declaration
+  app.openapi(reviewRoute, async (c) => {
+    const { id, declaration_id } = c.req.valid("param");
+    return c.json({ data: await reviewDeathDeclaration(c.get("db"), id, declaration_id, c.req.valid("json")) }, 200, NO_STORE);
   });
 }

@@ -27,10 +27,10 @@ const REFUSALS: Record<number, unknown> = {
 
 async function headersOf(ctx: TestContext, caller: FamilyCaller, family: () => Record<FamilyRole, string>): Promise<Record<string, string>> {
   if (caller === "owner" || caller === "editor" || caller === "reader" || caller === "notary") return signInHeaders(ctx.db, "client", family()[caller]);
-  const entry = caller === "stranger" ? CALLERS.client : CALLERS[caller];
+  const entry: { realm: "client" | "business_user"; email: string; forge?: Record<string, string> } | null = caller === "stranger" ? CALLERS.client : CALLERS[caller];
   if (!entry) return {};
   const headers = await signInHeaders(ctx.db, entry.realm, entry.email);
-  return "forge" in entry ? { ...headers, ...(entry.forge as Record<string, string>) } : headers;
+  return entry.forge ? { ...headers, ...entry.forge } : headers;
 }
 
 export function describeFamilyMatrix(title: string, context: () => TestContext, family: () => Record<FamilyRole, string>, rows: readonly FamilyMatrixRow[]): void {

@@ -1,4 +1,5 @@
 ALTER TABLE "administrative_procedures" ADD COLUMN "situation" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "administrative_procedures" ADD COLUMN "checklist_done" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "defuncts" ADD COLUMN "declaration_state" text DEFAULT 'received' NOT NULL;--> statement-breakpoint
 ALTER TABLE "defuncts" ADD COLUMN "declaration_comment" text;--> statement-breakpoint
 ALTER TABLE "ongoing_formalities" ADD COLUMN "letter_generated_at" timestamp with time zone;--> statement-breakpoint

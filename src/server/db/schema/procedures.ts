@@ -48,6 +48,8 @@ export const administrativeProcedures = pgTable(
     defunctDeathCityId: integer().references(() => cityhalls.id),
     /** What the deceased had (job, housing, vehicle, accounts...): chooses the checklist's items (src/domain/after-death-deadlines.ts). */
     situation: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** Checklist items the family ticked as done themselves (no company formality tracks them: the declaration, the funeral...). */
+    checklistDone: jsonb().$type<string[]>().notNull().default([]),
     archivedAt: timestamp({ withTimezone: true, mode: "date" }),
     ...timestamps,
   },

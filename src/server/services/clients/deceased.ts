@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { DEATH_DECLARATION_STATES, type DeathDeclarationState, type DeathDeclarationView, type DeceasedInput } from "@/domain/schemas/client";
+import { DEATH_DECLARATION_STATES, type DeathDeclarationReview, type DeathDeclarationState, type DeathDeclarationView, type DeceasedInput } from "@/domain/schemas/client";
 import { epochSeconds } from "@/domain/time";
 import type { Db } from "@/server/db/client";
 import { defuncts } from "@/server/db/schema/procedures";
@@ -69,4 +69,17 @@ export async function declareDeceased(
 export async function deathDeclarations(db: Db, clientId: number): Promise<DeathDeclarationView[]> {
   const rows = await db.select().from(defuncts).where(eq(defuncts.clientId, clientId)).orderBy(desc(defuncts.createdAt), desc(defuncts.id));
   return rows.map(view);
+}
+
+/** An advisor's review of a declaration: its state and a comment the client reads (an absent comment is kept). */
+export async function reviewDeathDeclaration(db: Db, clientId: number, declarationId: number, review: DeathDeclarationReview, now: Date = new Date()): Promise<DeathDeclarationView> {
+  const changes: Partial<typeof defuncts.$inferInsert> = { declarationState: review.state, updatedAt: now };
+  if (review.comment !== undefined) changes.declarationComment = review.comment === null || review.comment === "" ? null : review.comment;
+  const [row] = await db
+    .update(defuncts)
+    .set(changes)
+    .where(and(eq(defuncts.id, declarationId), eq(defuncts.clientId, clientId)))
+    .returning();
+  if (!row) throw new ApiError(404, "not_found");
+  return view(row);
 }

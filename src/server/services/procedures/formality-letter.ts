@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { FamilyLink } from "@/domain/schemas/administrative-procedure";
+import { FAMILY_LINKS, type FamilyLink } from "@/domain/schemas/administrative-procedure";
 import type { Db } from "@/server/db/client";
+import { procedureAbilities } from "@/server/db/schema/family";
 import { cityhalls } from "@/server/db/schema/geo";
 import { administrativeProcedures, defuncts, documentTypes, ongoingFormalities, supportingDocumentOwners, supportingDocuments } from "@/server/db/schema/procedures";
 import { ApiError } from "@/server/http/errors";
@@ -96,7 +97,15 @@ export async function letterInput(db: Db, hold: ProcedureHold, formalityId: numb
     : view.formality.document_types.map((code) => frenchLabel(messages, "DocumentTypes", code, typeNames.get(code)));
   const d = row.d;
   // The family link of the signatory: the owner's is the procedure's; another member's is their own ability's.
-  const link = (hold.kind === "family" && hold.role !== "owner" ? null : row.link) as FamilyLink | null;
+  let link = row.link as FamilyLink | null;
+  if (hold.kind === "family" && hold.role !== "owner") {
+    const [ability] = await db
+      .select({ link: procedureAbilities.link })
+      .from(procedureAbilities)
+      .where(and(eq(procedureAbilities.administrativeProcedureId, hold.procedureId), eq(procedureAbilities.clientId, signatory.id)))
+      .limit(1);
+    link = (FAMILY_LINKS as readonly string[]).includes(ability?.link ?? "") ? (ability!.link as FamilyLink) : null;
+  }
   return {
     sender: {
       civility: signatory.civility,

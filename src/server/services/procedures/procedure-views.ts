@@ -61,6 +61,11 @@ export function missingFields(fields: readonly FormalityField[], values: Record<
   return fields.filter((f) => f.required && !(values[f.name] ?? "").trim()).map((f) => f.name);
 }
 
+/** The items the family ticked, as stored (anything else than a list of strings reads as none). */
+export function storedDone(raw: unknown): string[] {
+  return Array.isArray(raw) ? raw.filter((x): x is string => typeof x === "string") : [];
+}
+
 export function storedSituation(raw: unknown): ProcedureSituation {
   const parsed = procedureSituationSchema.safeParse(raw ?? {});
   return parsed.success ? parsed.data : {};
@@ -69,6 +74,7 @@ export function storedSituation(raw: unknown): ProcedureSituation {
 export interface FormalityRow {
   view: OngoingFormalityView;
   category: string | null;
+  slug: string;
 }
 
 /** The formalities of some procedures (or one formality by id), with their company, formality and document count. */
@@ -95,6 +101,7 @@ export async function loadFormalities(db: Db, where: { procedureIds?: number[]; 
     const values = asFieldValues(f.fields);
     return {
       category: category ?? null,
+      slug: company.slug,
       view: {
         id: f.id,
         administrative_procedure_id: f.administrativeProcedureId,
@@ -151,7 +158,9 @@ export async function procedureDetail(db: Db, hold: ProcedureHold, now: Date = n
   const full = holdAllows(hold, "procedure:read");
   const situation = storedSituation(p.situation);
   const role = viewRole(hold);
-  const actions = hold.kind === "family" ? actionsOf(hold.role) : actionsOf("owner").filter((a) => a !== "members:manage");
+  const roleActions = hold.kind === "family" ? actionsOf(hold.role) : actionsOf("owner").filter((a) => a !== "members:manage");
+  // An archived file is read-only: the client shows no control that would be refused.
+  const actions = p.archivedAt ? roleActions.filter((a) => a !== "procedure:write" && a !== "procedure:archive" && a !== "formalities:write") : roleActions;
   return {
     id: p.id,
     role,
@@ -180,7 +189,8 @@ export async function procedureDetail(db: Db, hold: ProcedureHold, now: Date = n
           deathDate: d.deathDate,
           familyLink: p.defunctFamilyLink as FamilyLink | null,
           situation,
-          formalities: formalities.map((f) => ({ id: f.view.id, state: f.view.state, category: f.category })),
+          formalities: formalities.map((f) => ({ id: f.view.id, state: f.view.state, category: f.category, kind: f.view.formality.kind, slug: f.slug, name: f.view.formality.name })),
+          doneItems: storedDone(p.checklistDone),
           today: todayInFrance(now),
         }).map((item) => ({
           id: item.id,

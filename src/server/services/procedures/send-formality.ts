@@ -140,7 +140,10 @@ export async function deliverFormalityLetter(db: Db, rawPayload: Record<string, 
   if (procedureId !== payload.procedure_id) return "gone";
   const hold: ProcedureHold = { kind: "family", procedureId, clientId: payload.client_id, role: payload.role as "owner" };
   const delivery = await sendEmailOnce(db, mailer, idempotencyKey, async () => {
-    const input = await letterInput(db, hold, payload.formality_id, now);
+    // A letter that can no longer be written (the signatory's name was removed since) will not be by retrying.
+    const input = await letterInput(db, hold, payload.formality_id, now).catch((error: unknown) => {
+      throw error instanceof ApiError ? new PermanentJobError(error.codes[0] ?? "letter_unavailable") : error;
+    });
     const pdf = await renderFormalityLetter(input);
     const deceasedName = fullName(input.deceased);
     return letterEmail({

@@ -49,6 +49,7 @@ export async function updateProcedure(db: Db, hold: ProcedureHold, input: Proced
     if (input.defunct_family_link !== undefined) changes.defunctFamilyLink = input.defunct_family_link;
     if (input.defunct_death_city_id !== undefined) changes.defunctDeathCityId = input.defunct_death_city_id;
     if (input.situation !== undefined) changes.situation = { ...storedSituation(p.situation), ...input.situation };
+    if (input.checklist_done !== undefined) changes.checklistDone = [...new Set(input.checklist_done)];
     changes.updatedAt = now;
     await tx.update(administrativeProcedures).set(changes).where(eq(administrativeProcedures.id, p.id));
     // The owner's ability carries the same family link (the members list shows it).

@@ -11,12 +11,12 @@ import {
 import { CHECKED_ON, type CompanySeed, type FormalitySeed } from "@/server/db/seed/reference/companies/types";
 
 /** Insurers (life, home and car, funeral contracts) and complementary health mutuals. */
-const insurer = (name: string, website: string, formalities: readonly FormalitySeed[] = GENERAL_INSURER, source = website): CompanySeed => ({
+const insurer = (name: string, website: string, formalities: readonly FormalitySeed[] = GENERAL_INSURER, readSource?: string): CompanySeed => ({
   name,
   category: "insurance",
   website,
-  source,
-  checkedOn: CHECKED_ON,
+  source: readSource ?? website,
+  checkedOn: readSource ? CHECKED_ON : null,
   formalities,
 });
 
@@ -25,7 +25,7 @@ const mutual = (name: string, website: string): CompanySeed => ({
   category: "mutual",
   website,
   source: website,
-  checkedOn: CHECKED_ON,
+  checkedOn: null,
   formalities: MUTUAL_FORMALITIES,
 });
 
@@ -50,6 +50,17 @@ export const INSURERS: readonly CompanySeed[] = [
   insurer("Abeille Assurances", "https://www.abeille-assurances.fr", LIFE_INSURER),
   insurer("Swiss Life", "https://www.swisslife.fr", [LIFE_INSURANCE_CLAIM, MUTUAL_CLOSE]),
   insurer("Suravenir", "https://www.suravenir.fr", [LIFE_INSURANCE_CLAIM]),
+  // Société Générale's insurer; its funeral contract desk is given on SG's page about a death.
+  {
+    name: "Sogecap (Société Générale Assurances)",
+    category: "insurance",
+    website: "https://particuliers.sg.fr",
+    address: "Sogecap — Service Prévoyance\n42 boulevard Alexandre Martin\n45057 Orléans Cedex 1",
+    phone: "09 69 329 969",
+    source: "https://particuliers.sg.fr/aides-contact-public/declarer-un-deces",
+    checkedOn: CHECKED_ON,
+    formalities: LIFE_INSURER,
+  },
   insurer(
     "AG2R La Mondiale",
     "https://www.ag2rlamondiale.fr",

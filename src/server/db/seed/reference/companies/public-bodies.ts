@@ -9,13 +9,14 @@ import { CHECKED_ON, type CompanySeed } from "@/server/db/seed/reference/compani
  */
 const REVERSION_SOURCE = "https://politiques-sociales.caissedesdepots.fr/demander-sa-reversion-en-ligne-en-une-fois";
 
-const pension = (name: string, website: string): CompanySeed => ({
+const pension = (name: string, website: string, read?: { source: string; phone?: string }): CompanySeed => ({
   name,
   category: "pension",
   website,
+  phone: read?.phone ?? null,
   formUrl: "https://www.info-retraite.fr",
-  source: website,
-  checkedOn: CHECKED_ON,
+  source: read?.source ?? website,
+  checkedOn: read ? CHECKED_ON : null,
   formalities: PENSION_FORMALITIES,
 });
 
@@ -29,9 +30,37 @@ export const PENSION_FUNDS: readonly CompanySeed[] = [
     checkedOn: CHECKED_ON,
     formalities: [PENSION_SURVIVOR],
   },
-  pension("L'Assurance retraite (CNAV, Carsat)", "https://www.lassuranceretraite.fr"),
-  pension("Agirc-Arrco", "https://www.agirc-arrco.fr"),
-  pension("MSA (Mutualité sociale agricole)", "https://www.msa.fr"),
+  // The death is reported by letter to the regional fund (Carsat) that paid the pension.
+  pension("L'Assurance retraite (CNAV, Carsat)", "https://www.lassuranceretraite.fr", {
+    source: "https://www.lassuranceretraite.fr/portail-info/sites/pub/home/retraite/retraite-reversion-veuvage/demarches-cas-deces.html",
+    phone: "3960",
+  }),
+  // Read on the page of AG2R La Mondiale, one of the Agirc-Arrco member funds.
+  pension("Agirc-Arrco", "https://www.agirc-arrco.fr", {
+    source: "https://www.ag2rlamondiale.fr/retraite/etre-a-la-retraite/conseil-la-pension-de-reversion",
+    phone: "0970 660 660",
+  }),
+  // Health, family and pensions of the farming scheme; read on a regional MSA's page (same text on every MSA site).
+  {
+    name: "MSA (Mutualité sociale agricole)",
+    category: "pension",
+    website: "https://www.msa.fr",
+    formUrl: "https://www.info-retraite.fr",
+    source: "https://corse.msa.fr/lfp/web/msa-de-la-corse/vous-avez-perdu-un-proche",
+    checkedOn: CHECKED_ON,
+    formalities: [
+      PENSION_NOTIFY,
+      {
+        // Since 2022, for farm operators and their helpers active on the day of death; the MSA writes to the beneficiaries.
+        name: "Demander le capital décès du régime agricole",
+        kind: "claim",
+        requiresLetter: false,
+        fields: { social_security_number: true, iban: true },
+        documents: ["death_certificate", "identity_card", "bank_details"],
+      },
+      PENSION_SURVIVOR,
+    ],
+  },
   pension("CNRACL", "https://www.cnracl.retraites.fr"),
   pension("Service des retraites de l'État (SRE)", "https://retraitesdeletat.gouv.fr"),
   pension("Ircantec", "https://www.ircantec.retraites.fr"),
@@ -55,7 +84,7 @@ export const PENSION_FUNDS: readonly CompanySeed[] = [
     website: "https://www.urssaf.fr",
     formUrl: "https://www.urssaf.fr",
     source: "https://www.urssaf.fr",
-    checkedOn: CHECKED_ON,
+    checkedOn: null,
     formalities: [
       {
         name: "Déclarer le décès d'un travailleur indépendant et la fin de son activité",
@@ -99,7 +128,7 @@ export const HEALTH_INSURERS: readonly CompanySeed[] = [
     category: "health_insurance",
     website: "https://www.cnmss.fr",
     source: "https://www.cnmss.fr",
-    checkedOn: CHECKED_ON,
+    checkedOn: null,
     formalities: [PENSION_NOTIFY],
   },
   {
@@ -107,7 +136,7 @@ export const HEALTH_INSURERS: readonly CompanySeed[] = [
     category: "health_insurance",
     website: "https://www.camieg.fr",
     source: "https://www.camieg.fr",
-    checkedOn: CHECKED_ON,
+    checkedOn: null,
     formalities: [PENSION_NOTIFY],
   },
 ];
@@ -118,7 +147,7 @@ export const SOCIAL_BODIES: readonly CompanySeed[] = [
     category: "family_allowance",
     website: "https://www.caf.fr",
     formUrl: "https://www.caf.fr",
-    source: "https://www.caf.fr",
+    source: "https://caf.fr/professionnels/offres-et-services/caf-de-l-aude/partenaires-locaux/newsletter-partenaires/la-caf-et-l-accompagnement-des-familles-endeuillees",
     checkedOn: CHECKED_ON,
     formalities: [
       {
@@ -127,6 +156,14 @@ export const SOCIAL_BODIES: readonly CompanySeed[] = [
         requiresLetter: false,
         fields: { allowance_number: true },
         documents: ["death_certificate"],
+      },
+      {
+        // Paid automatically to allocataires (the civil registry informs the CAF); other families ask for it.
+        name: "Demander l'allocation en cas de décès d'un enfant (familles non allocataires)",
+        kind: "claim",
+        requiresLetter: false,
+        fields: { iban: true },
+        documents: ["death_certificate", "family_record_book", "bank_details"],
       },
       {
         name: "Demander l'allocation de soutien familial pour un enfant orphelin",
@@ -186,9 +223,10 @@ export const SOCIAL_BODIES: readonly CompanySeed[] = [
         documents: ["tax_notice"],
       },
       {
+        // Forms 2705 and 2705-S, usually filed by the notary.
         name: "Déposer la déclaration de succession (dans les 6 mois)",
         kind: "notify",
-        requiresLetter: true,
+        requiresLetter: false,
         fields: { tax_number: false },
         documents: ["death_certificate", "notoriety_act", "identity_card"],
       },
@@ -220,9 +258,10 @@ export const SOCIAL_BODIES: readonly CompanySeed[] = [
     checkedOn: CHECKED_ON,
     formalities: [
       {
+        // Online on agira-vie.fr or by letter to the address above.
         name: "Demander la recherche des contrats d'assurance vie du défunt",
         kind: "claim",
-        requiresLetter: true,
+        requiresLetter: false,
         fields: {},
         documents: ["death_certificate"],
       },
@@ -258,7 +297,7 @@ export const SOCIAL_BODIES: readonly CompanySeed[] = [
     website: "https://www.notaires.fr",
     formUrl: "https://www.notaires.fr",
     source: "https://www.notaires.fr",
-    checkedOn: CHECKED_ON,
+    checkedOn: null,
     formalities: [
       {
         name: "Confier le règlement de la succession à un notaire",
@@ -274,7 +313,7 @@ export const SOCIAL_BODIES: readonly CompanySeed[] = [
     category: "legal",
     website: "https://www.paris.notaires.fr",
     source: "https://www.paris.notaires.fr",
-    checkedOn: CHECKED_ON,
+    checkedOn: null,
     formalities: [
       {
         name: "Trouver le notaire chargé de la succession ou d'un testament",

@@ -26,10 +26,14 @@ export interface CompanySeed {
   phone?: string | null;
   formUrl?: string | null;
   source: string;
-  /** ISO date the entry was last checked against `source`. */
-  checkedOn: string;
+  /**
+   * ISO date `source` was read to write or re-check the entry; null when the source is
+   * only the organisation's official site, named from knowledge and not yet read for
+   * this entry (docs/companies.md).
+   */
+  checkedOn: string | null;
   formalities: readonly FormalitySeed[];
 }
 
-/** The day the entries of this seed were written and checked against their sources. */
+/** The day the pages given as sources were read (stored copies, docs/companies.md). */
 export const CHECKED_ON = "2026-11-24";

@@ -1,10 +1,10 @@
 import { LEASE_FORMALITIES, SUPPLY_FORMALITIES, TELECOM_CLOSE, TELECOM_FORMALITIES } from "@/server/db/seed/reference/companies/formalities";
-import { CHECKED_ON, type CompanySeed, type FormalitySeed } from "@/server/db/seed/reference/companies/types";
+import { type CompanySeed, type FormalitySeed } from "@/server/db/seed/reference/companies/types";
 
 /** Energy and water suppliers, telecoms, social landlords. */
 const of =
   (category: CompanySeed["category"], formalities: readonly FormalitySeed[]) =>
-  (name: string, website: string): CompanySeed => ({ name, category, website, source: website, checkedOn: CHECKED_ON, formalities });
+  (name: string, website: string): CompanySeed => ({ name, category, website, source: website, checkedOn: null, formalities });
 
 const energy = of("energy", SUPPLY_FORMALITIES);
 const water = of("water", SUPPLY_FORMALITIES);
@@ -67,7 +67,7 @@ export const HOUSING: readonly CompanySeed[] = [
     category: "housing",
     website: "https://www.actionlogement.fr",
     source: "https://www.actionlogement.fr",
-    checkedOn: CHECKED_ON,
+    checkedOn: null,
     formalities: [
       {
         name: "Déclarer le décès d'un bénéficiaire d'un prêt ou d'une aide Action Logement",
