@@ -43,6 +43,21 @@ export const ERROR_CODES = [
   "company__not_acting_for",
   "defunct__death_date__in_future",
   "defunct__birth_date__after_death_date",
+  // Supporting documents (src/domain/supporting-documents.ts): why a file or a change was refused.
+  "supporting_document__file__missing",
+  "supporting_document__file__empty",
+  "supporting_document__file__too_large",
+  "supporting_document__file__type_invalid",
+  "supporting_document__file__polyglot",
+  "supporting_document__file__active_content",
+  "supporting_document__file__unreadable",
+  "supporting_document__file__too_many_pixels",
+  "supporting_document__file__heic_unsupported",
+  "supporting_document__file__too_many",
+  "supporting_document__owners__missing",
+  "supporting_document__owner__invalid",
+  "supporting_document__document_type__invalid",
+  "supporting_document__expiry_date__before_issue_date",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

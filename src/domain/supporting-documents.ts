@@ -17,34 +17,15 @@ export const MAX_IMAGE_PIXELS = 64_000_000;
 export const ACCEPTED_DOCUMENT_TYPES = ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"] as const;
 export type AcceptedDocumentType = (typeof ACCEPTED_DOCUMENT_TYPES)[number];
 
-/** What the file input offers (the server still decides by content). */
-export const DOCUMENT_INPUT_ACCEPT = "application/pdf,image/jpeg,image/png,image/webp,image/heic,image/heif,.pdf,.jpg,.jpeg,.png,.webp,.heic,.heif";
+/**
+ * What the file input offers (the server still decides by content). HEIC is left out on
+ * purpose: iOS Safari then hands the page a JPEG copy of an iPhone photo instead of the HEIC
+ * original, which the server could not decode (see the heic_unsupported refusal).
+ */
+export const DOCUMENT_INPUT_ACCEPT = "application/pdf,image/jpeg,image/png,image/webp";
 
 /** Longest display name kept for a file (the stored name is a random key). */
 export const MAX_FILE_NAME_LENGTH = 120;
-
-/** Why a file was refused; each has a sentence in the "Errors" messages. */
-export const UPLOAD_ERROR_CODES = [
-  "supporting_document__file__missing",
-  "supporting_document__file__empty",
-  "supporting_document__file__too_large",
-  "supporting_document__file__type_invalid",
-  "supporting_document__file__polyglot",
-  "supporting_document__file__active_content",
-  "supporting_document__file__unreadable",
-  "supporting_document__file__too_many_pixels",
-  "supporting_document__file__heic_unsupported",
-  "supporting_document__file__too_many",
-] as const;
-export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number];
-
-/** Other 422 codes of the documents API. */
-export const DOCUMENT_ERROR_CODES = [
-  "supporting_document__owners__missing",
-  "supporting_document__owner__invalid",
-  "supporting_document__document_type__invalid",
-  "supporting_document__version__invalid",
-] as const;
 
 /**
  * The name shown for an uploaded file: the last path segment only (no folder, no "..":

@@ -3,6 +3,7 @@ import { createReadStream } from "node:fs";
 import { open, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { Transform } from "node:stream";
+import { constants, inflateSync } from "node:zlib";
 import { fileTypeFromFile } from "file-type";
 import sharp, { type Metadata } from "sharp";
 import { MAX_IMAGE_PIXELS } from "@/domain/supporting-documents";
@@ -20,9 +21,12 @@ import type { SpooledFile } from "@/server/services/supporting-documents/receive
  * - a polyglot is refused: a picture whose first kilobyte holds a PDF header (PDF readers
  *   look there), or any file ending with a ZIP directory (ZIP readers read from the end);
  * - a PDF must start with %PDF- and carry no JavaScript, launch action, embedded file or
- *   rich media in its dictionaries (read outside its streams; names written with #xx
- *   escapes are decoded first). Dictionaries packed in compressed object streams are not
- *   inflated: that is the limit of this cheap check;
+ *   rich media in its dictionaries: read outside its streams and inside its Flate object
+ *   streams (inflated with an output limit; another filter there, or one that cannot be
+ *   inflated, is refused), names written with #xx escapes decoded first. A name hidden in
+ *   an encrypted PDF's strings, or behind a predictor on an object stream, can escape this
+ *   cheap check; the download route's attachment + nosniff headers still stop a browser
+ *   from running anything;
  * - a picture is decoded with a pixel limit (a small file announcing a huge picture is
  *   refused before decoding), turned upright from its EXIF orientation and re-encoded in
  *   its own format, so no EXIF (GPS position, camera, date) nor any trailing data survives.
@@ -81,31 +85,92 @@ function holdsActiveName(segment: string): boolean {
   return false;
 }
 
-/** Whether the PDF's dictionaries (outside stream data) name an action that runs code or opens something. */
+/** Largest compressed object stream inflated for inspection; past it the file is refused rather than left unread. */
+const MAX_OBJECT_STREAM_BYTES = 8 * 1024 * 1024;
+
+/** The dictionary before a stream announces a Flate-compressed object stream (where PDF 1.5+ keeps most dictionaries). */
+function isObjectStream(dictionary: string): boolean {
+  const names = [...dictionary.matchAll(NAME)].map((m) => decodeName(m[1]!));
+  return names.includes("ObjStm");
+}
+
+function objectStreamIsActive(data: string, dictionary: string): boolean {
+  const names = [...dictionary.matchAll(NAME)].map((m) => decodeName(m[1]!));
+  // Only Flate is read; any other filter on an object stream is unusual enough to refuse.
+  const filters = names.filter((n) => /Decode$/.test(n));
+  if (filters.some((f) => f !== "FlateDecode")) return true;
+  try {
+    const raw = Buffer.from(data.replace(/\r?\n$/, ""), "latin1");
+    const inflated = filters.length === 0 ? raw : inflateSync(raw, { maxOutputLength: 4 * MAX_OBJECT_STREAM_BYTES, finishFlush: constants.Z_SYNC_FLUSH });
+    return holdsActiveName(inflated.toString("latin1"));
+  } catch {
+    // Unreadable or a decompression bomb: refused, since what it holds cannot be checked.
+    return true;
+  }
+}
+
+/**
+ * Whether the PDF's dictionaries name an action that runs code or opens something: read
+ * outside stream data, and inside the Flate-compressed object streams that hold the
+ * dictionaries of most PDFs written since 2003 (PDF 1.5). Other streams (page contents,
+ * pictures, fonts) are data and are skipped.
+ */
 export async function pdfHasActiveContent(path: string): Promise<boolean> {
   let inStream = false;
-  let carry = "";
+  let collected: string[] | null = null;
+  let collectedBytes = 0;
+  let dictionary = "";
+  let pending = "";
+  // The text read outside streams lately: a stream's dictionary may have come in the previous chunk.
+  let outside = "";
   for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
-    const text = carry + (chunk as Buffer).toString("latin1");
+    const text = pending + (chunk as Buffer).toString("latin1");
     let position = 0;
+    pending = "";
     while (position < text.length) {
       if (inStream) {
         const end = text.indexOf("endstream", position);
-        if (end < 0) break;
+        // Keep the last bytes unread: "endstream" may straddle two chunks.
+        const upTo = end < 0 ? Math.max(position, text.length - 9) : end;
+        if (collected) {
+          collectedBytes += upTo - position;
+          if (collectedBytes > MAX_OBJECT_STREAM_BYTES) return true;
+          collected.push(text.slice(position, upTo));
+        }
+        if (end < 0) {
+          pending = text.slice(upTo);
+          break;
+        }
+        if (collected && objectStreamIsActive(collected.join(""), dictionary)) return true;
         inStream = false;
+        collected = null;
         position = end + "endstream".length;
         continue;
       }
       STREAM_START.lastIndex = position;
       const start = STREAM_START.exec(text);
-      if (holdsActiveName(text.slice(position, start ? start.index : text.length))) return true;
-      if (!start) break;
+      if (!start) {
+        // Keep a tail unread so that a name or the keyword "stream" cut by the chunk's end is read whole next time.
+        const slash = text.lastIndexOf("/");
+        const cut = Math.max(position, Math.min(text.length - 16, slash >= text.length - 64 ? slash : text.length));
+        if (holdsActiveName(text.slice(position, cut))) return true;
+        outside = (outside + text.slice(position, cut)).slice(-4096);
+        pending = text.slice(cut);
+        break;
+      }
+      const segment = text.slice(position, start.index);
+      if (holdsActiveName(segment)) return true;
+      // The stream's own dictionary: after its "N 0 obj" header, the last "obj" before the keyword.
+      outside = (outside + segment).slice(-4096);
+      dictionary = outside.slice(Math.max(0, outside.lastIndexOf("obj")));
+      outside = "";
       inStream = true;
+      collected = isObjectStream(dictionary) ? [] : null;
+      collectedBytes = 0;
       position = start.index + start[0].length;
     }
-    // A keyword or a name may straddle two chunks: look at the end again with the next one.
-    carry = text.slice(-64);
   }
+  if (holdsActiveName(pending)) return true;
   return false;
 }
 
@@ -124,17 +189,18 @@ export async function prepareFile(spool: SpooledFile, workDir: string): Promise<
   const detected = await fileTypeFromFile(spool.path).catch(() => undefined);
   if (!detected) throw refuse("supporting_document__file__type_invalid");
   if (HEIF_TYPES.has(detected.mime)) throw refuse("supporting_document__file__heic_unsupported");
+  const isPdf = detected.mime === "application/pdf";
+  const format = IMAGE_FORMATS[detected.mime as keyof typeof IMAGE_FORMATS];
+  if (!isPdf && !format) throw refuse("supporting_document__file__type_invalid");
   if (await endsWithZipDirectory(spool.path, spool.byteSize)) throw refuse("supporting_document__file__polyglot");
 
-  if (detected.mime === "application/pdf") {
+  if (isPdf) {
     const head = await readRange(spool.path, 0, 5);
     if (head.toString("latin1") !== "%PDF-") throw refuse("supporting_document__file__type_invalid");
     if (await pdfHasActiveContent(spool.path)) throw refuse("supporting_document__file__active_content");
     return { path: spool.path, contentType: "application/pdf", extension: "pdf", byteSize: spool.byteSize, cleanup: async () => {} };
   }
 
-  const format = IMAGE_FORMATS[detected.mime as keyof typeof IMAGE_FORMATS];
-  if (!format) throw refuse("supporting_document__file__type_invalid");
   const head = await readRange(spool.path, 0, 1024);
   if (head.includes("%PDF-", 0, "latin1")) throw refuse("supporting_document__file__polyglot");
 

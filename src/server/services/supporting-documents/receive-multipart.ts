@@ -104,7 +104,7 @@ export async function receiveMultipart(request: Request, spoolDir: string, maxBy
       });
       parser.on("filesLimit", () => fail(new ApiError(422, "supporting_document__file__too_many")));
       parser.on("partsLimit", () => fail(new ApiError(422, "supporting_document__file__too_many")));
-      parser.on("fieldsLimit", () => fail(new ApiError(422, "bad_request")));
+      parser.on("fieldsLimit", () => fail(new ApiError(400, "bad_request")));
       parser.on("error", () => fail(new ApiError(422, "supporting_document__file__missing")));
       parser.on("close", () => {
         if (settled) return;
