@@ -13,13 +13,13 @@ const PUBLIC_POLICY = pagePolicy({
   https,
   connectOrigins: origins(publicEnv.NEXT_PUBLIC_API_URL, publicEnv.NEXT_PUBLIC_API_NEXT_URL, publicEnv.NEXT_PUBLIC_SENTRY_DSN, publicEnv.NEXT_PUBLIC_CHAT_URL),
 });
-// Sign-in, account, back-office and payment: no chat service, no data: images.
+// Sign-in, account, invitation, back-office and payment: no chat service, no data: images.
 const STRICT_POLICY = pagePolicy({
   https,
   strict: true,
   connectOrigins: origins(publicEnv.NEXT_PUBLIC_API_URL, publicEnv.NEXT_PUBLIC_API_NEXT_URL, publicEnv.NEXT_PUBLIC_SENTRY_DSN),
 });
-const STRICT_PREFIXES = [paths.login(), "/app", paths.proHome(), paths.payment()];
+const STRICT_PREFIXES = [paths.login(), "/app", paths.invitation(), paths.proHome(), paths.payment()];
 const isStrict = (pathname: string) => STRICT_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 
 /**

@@ -34,6 +34,17 @@ export const ERROR_CODES = [
   "oidc_failed",
   "oidc_email_not_verified",
   "oidc_account_not_found",
+  // Family roles and invitations (src/domain/family-roles.ts, SPEC §4).
+  "ability__role__owner_link_only",
+  "ability__role__owner_unique",
+  "ability__owner__not_removable",
+  "ability__field__not_editable",
+  "invitation__email__already_member",
+  "invitation__email__mismatch",
+  "invitation__expired",
+  "invitation__revoked",
+  "invitation__already_accepted",
+  "invitation__already_member",
   // Client space: procedures, formalities, clients (SPEC §5, §7).
   "client__incomplete",
   "administrative_procedure__archived",

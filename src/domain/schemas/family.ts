@@ -17,7 +17,8 @@ export type FamilyTargetType = (typeof FAMILY_TARGET_TYPES)[number];
 
 /** The invitation link is `…/invitation#invitation=<token>`: 128 random bits, base64url. */
 export const INVITATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
-export const invitationTokenSchema = z.string().regex(INVITATION_TOKEN_PATTERN, { error: "not_found" });
+/** The path parameter; a malformed token is simply unknown (404), checked by the use case. */
+export const invitationTokenSchema = z.string().max(200).meta({ description: "The token of the e-mailed link (its #invitation= fragment)" });
 
 const linkSchema = (code: string) => z.enum(FAMILY_LINKS, { error: code }).nullable();
 

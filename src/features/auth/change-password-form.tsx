@@ -13,7 +13,7 @@ import { changePassword, errorCodesOf } from "./auth-calls";
 import { REALMS } from "./auth-realm";
 import { useErrorText } from "./error-text";
 import { FormErrors } from "./form-errors";
-import { PasswordField } from "./password-field";
+import { PasswordField } from "@/ui/password-field";
 import { NewPasswordFields } from "./new-password-fields";
 
 /**

@@ -4,7 +4,7 @@ import { useId } from "react";
 import { useTranslations } from "next-intl";
 import { useWatch, type Control, type FieldErrors, type Path, type UseFormRegister } from "react-hook-form";
 import { useErrorText } from "./error-text";
-import { PasswordField } from "./password-field";
+import { PasswordField } from "@/ui/password-field";
 import { PasswordStrength } from "./password-strength";
 
 type NewPasswordValues = { password: string; password_confirmation: string };

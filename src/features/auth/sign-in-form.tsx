@@ -21,7 +21,7 @@ import { adoptCookieSession, errorCodesOf, openCookieSession } from "./auth-call
 import { REALMS } from "./auth-realm";
 import { useErrorText } from "./error-text";
 import { FormErrors } from "./form-errors";
-import { PasswordField } from "./password-field";
+import { PasswordField } from "@/ui/password-field";
 
 /** Codes the social sign-in callback may send back in `?erreur=`. */
 const CALLBACK_ERRORS = new Set(["oidc_unavailable", "oidc_failed", "oidc_email_not_verified", "oidc_account_not_found"]);

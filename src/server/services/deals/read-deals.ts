@@ -123,6 +123,16 @@ export interface DealSummary {
   updated_at: number;
 }
 
+/**
+ * The members a reader of the deal sees: everyone, except for the notary, who sees the
+ * documents and formalities of a family's file but not who is in the family (family-roles.ts).
+ */
+function visibleAbilities<T extends { ability: { clientId: number; role: string } }>(abilities: T[], reader: DealReader): T[] {
+  if (reader.kind !== "client") return abilities;
+  const own = abilities.find((a) => a.ability.clientId === reader.clientId);
+  return own?.ability.role === "notary" ? [own] : abilities;
+}
+
 /** One deal with its client, defunct, steps, quote and attribution; null when it does not exist for this reader. */
 export async function getDeal(db: Db, reader: DealReader, id: number) {
   const condition = readableBy(reader);
@@ -163,7 +173,7 @@ export async function getDeal(db: Db, reader: DealReader, id: number) {
     client_commentary: deal.clientCommentary,
     ...(internal ? { commentary: deal.commentary } : {}),
     client: clientSummary(owner),
-    abilities: abilities.map(({ ability, client }) => ({
+    abilities: visibleAbilities(abilities, reader).map(({ ability, client }) => ({
       id: ability.id,
       client_id: ability.clientId,
       role: ability.role,

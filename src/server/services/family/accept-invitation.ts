@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { DealAbilityRole } from "@/domain/roles";
-import { invitationAccountSchema, maskEmail, type FamilyTargetType, type InvitationAccepted, type InvitationView } from "@/domain/schemas/family";
+import { INVITATION_TOKEN_PATTERN, invitationAccountSchema, maskEmail, type FamilyTargetType, type InvitationAccepted, type InvitationView } from "@/domain/schemas/family";
 import { epochSeconds } from "@/domain/time";
 import type { Db } from "@/server/db/client";
 import { familyInvitations } from "@/server/db/schema/family";
@@ -24,6 +24,7 @@ import { abilityOfClient, defunctFirstnameOf, insertAbility, targetExists, type 
 type InvitationRow = typeof familyInvitations.$inferSelect;
 
 async function findInvitation(db: Db, token: string): Promise<InvitationRow> {
+  if (!INVITATION_TOKEN_PATTERN.test(token)) throw notFoundError();
   const [row] = await db.select().from(familyInvitations).where(eq(familyInvitations.tokenHash, sha256(token))).limit(1);
   if (!row) throw notFoundError();
   return row;
