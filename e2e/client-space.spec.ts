@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { devices, expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
 
@@ -8,7 +8,8 @@ import sharp from "sharp";
  * The client space as a new family lives it on a phone (issue 11): a quote from the
  * funnel, the password chosen from the e-mail's link, the dashboard, the procedure created
  * (with the birth place SPEC §5 requires), three companies added and their fields filled,
- * an ID photo and a death certificate uploaded, a letter downloaded. Once in French and once
+ * an ID photo and a death certificate uploaded, a letter downloaded, a sister invited as a
+ * reader who signs up from the e-mail and sees but cannot change. Once in French and once
  * in Arabic (right to left, on the ar. host); every page visited passes axe with no serious
  * or critical issue. Labels are read from the messages, so both journeys are the same code.
  *
@@ -190,7 +191,7 @@ async function upload(page: Page, m: Tree, type: string, file: { name: string; m
   await expect(documents.getByText(new RegExp(escape(msg(m, "ClientSpace.documents.uploaded")).replace(/\\\{\w+\\\}/g, ".*")))).toBeVisible();
 }
 
-async function familyJourney(page: Page, request: APIRequestContext, baseURL: string | undefined, locale: Locale) {
+async function familyJourney(page: Page, request: APIRequestContext, browser: Browser, baseURL: string | undefined, locale: Locale) {
   const m = messages(locale);
   const origin = originOf(baseURL, locale);
   const family = { firstname: locale === "fr" ? "Claire" : "Samira", email: uniqueEmail(`famille-${locale}`), password: "Glycine-sous-la-pluie-2026" };
@@ -274,6 +275,58 @@ async function familyJourney(page: Page, request: APIRequestContext, baseURL: st
   await expectAccessible(page, "procedure with companies and documents");
   await shot(page, `${locale}-procedure`);
 
+  // The owner invites a sister as a reader; the invitation goes by e-mail.
+  const sister = uniqueEmail(`soeur-${locale}`);
+  await page.getByLabel(label(msg(m, "Family.panel.email"))).fill(sister);
+  await page.getByLabel(label(msg(m, "Family.panel.role"))).selectOption("reader");
+  await page.getByLabel(label(msg(m, "Family.panel.link"))).selectOption("sibling");
+  await page.getByRole("button", { name: msg(m, "Family.panel.send") }).click();
+  await expect(page.getByText(msg(m, "Family.panel.sent").replace("{email}", sister))).toBeVisible();
+  const procedureUrl = page.url();
+  const invitation = await mailTo(request, sister, (mail) => mail.tag === "family_invitation");
+  const invitationLink = /(https?:\/\/\S+\/invitation#invitation=[A-Za-z0-9_-]+)/.exec(invitation.text)?.[1];
+  expect(invitationLink).toBeTruthy();
+
+  // The sister, on her own phone, creates her account from the link and lands on the file.
+  const sisterContext = await browser.newContext({ ...devices["Pixel 7"], baseURL });
+  const sisterPage = await sisterContext.newPage();
+  await sisterPage.goto(invitationLink!);
+  await expect(sisterPage.getByRole("heading", { level: 1, name: msg(m, "Family.accept.title") })).toBeVisible();
+  await expectAccessible(sisterPage, "invitation");
+  await shot(sisterPage, `${locale}-invitation`);
+  await sisterPage.getByLabel(label(msg(m, "Family.accept.firstname"))).fill("Léa");
+  await sisterPage.getByLabel(label(msg(m, "Family.accept.lastname"))).fill("Martin");
+  await sisterPage.getByLabel(label(msg(m, "Family.accept.newPassword"))).fill("Jardin-des-plantes-2026");
+  await sisterPage.getByLabel(label(msg(m, "Family.accept.passwordConfirmation"))).fill("Jardin-des-plantes-2026");
+  await sisterPage.getByRole("button", { name: msg(m, "Family.accept.createSubmit") }).click();
+  await sisterPage.getByRole("link", { name: msg(m, "Family.accept.open") }).click();
+  await expect(sisterPage).toHaveURL(new URL(procedureUrl).pathname);
+
+  // She sees the file, its companies, documents and letters, and nothing that changes them.
+  await expect(sisterPage.getByText(msg(m, "ClientSpace.procedure.readOnlyNotice"))).toBeVisible();
+  await expect(sisterPage.getByRole("region", { name: msg(m, "ClientSpace.procedure.formalitiesTitle") }).getByRole("article")).toHaveCount(3);
+  await expect(sisterPage.getByText("REF-1-2026").first()).toBeVisible();
+  await expect(sisterPage.getByText("acte-de-deces.pdf")).toBeVisible();
+  await expect(sisterPage.getByRole("button", { name: new RegExp(escape(msg(m, "ClientSpace.formalities.downloadLetter"))) }).first()).toBeVisible();
+  await expect(sisterPage.getByRole("combobox", { name: label(msg(m, "ClientSpace.procedure.addCompany")) })).toHaveCount(0);
+  await expect(sisterPage.getByRole("button", { name: msg(m, "ClientSpace.formalities.saveFields") })).toHaveCount(0);
+  await expect(sisterPage.getByRole("button", { name: new RegExp(escape(msg(m, "ClientSpace.formalities.send"))) })).toHaveCount(0);
+  await expect(sisterPage.getByText(msg(m, "ClientSpace.documents.addTitle"))).toHaveCount(0);
+  await expect(sisterPage.getByRole("button", { name: msg(m, "ClientSpace.procedure.archive") })).toHaveCount(0);
+  await expect(sisterPage.getByRole("form", { name: msg(m, "ClientSpace.situation.title") })).toHaveCount(0);
+  await expect(sisterPage.getByRole("button", { name: msg(m, "Family.panel.send") })).toHaveCount(0);
+  await expectAccessible(sisterPage, "procedure as a reader");
+  await shot(sisterPage, `${locale}-procedure-reader`);
+  // And the server agrees: a change sent anyway is refused.
+  const procedureId = Number(new URL(procedureUrl).pathname.split("/").pop());
+  const refused = await sisterPage.evaluate(async (id) => {
+    const tokens = JSON.parse(localStorage.getItem("paisible.auth-tokens") ?? "{}") as Record<string, string>;
+    const response = await fetch(`/api/v1/administrative_procedures/${id}/archive`, { method: "POST", headers: { ...tokens, "token-type": "Bearer", accept: "application/json" } });
+    return response.status;
+  }, procedureId);
+  expect(refused).toBe(403);
+  await sisterContext.close();
+
   // Back home, the next deadlines now come from this file's checklist.
   await page.getByRole("link", { name: msg(m, "ClientSpace.procedure.back") }).click();
   await expect(page.getByRole("link", { name: "Pierre Martin" })).toBeVisible();
@@ -284,12 +337,12 @@ async function familyJourney(page: Page, request: APIRequestContext, baseURL: st
 
 test.describe.configure({ mode: "serial" });
 
-test("a family on a phone: quote, password, procedure, three companies, documents and a letter, in French @phone-only", async ({ page, request, baseURL }) => {
-  test.setTimeout(240_000);
-  await familyJourney(page, request, baseURL, "fr");
+test("a family on a phone: quote, password, procedure, three companies, documents and a letter, in French @phone-only", async ({ page, request, browser, baseURL }) => {
+  test.setTimeout(300_000);
+  await familyJourney(page, request, browser, baseURL, "fr");
 });
 
-test("the same journey in Arabic, right to left, on the Arabic host @phone-only", async ({ page, request, baseURL }) => {
-  test.setTimeout(240_000);
-  await familyJourney(page, request, baseURL, "ar");
+test("the same journey in Arabic, right to left, on the Arabic host @phone-only", async ({ page, request, browser, baseURL }) => {
+  test.setTimeout(300_000);
+  await familyJourney(page, request, browser, baseURL, "ar");
 });

@@ -13,7 +13,7 @@ import { useChecklistText } from "./checklist-text";
 import { DocumentsPanel } from "./documents-panel";
 import { FormalityCard } from "./formality-card";
 import { SituationForm } from "./situation-form";
-import { addFormality, archiveProcedure, codesOf, dueOn, readProcedure, searchFormalities, type ChecklistItem, type ProcedureView as View } from "./space-calls";
+import { addFormality, archiveProcedure, codesOf, dueOn, readProcedure, updateChecklistDone, searchFormalities, type ChecklistItem, type ProcedureView as View } from "./space-calls";
 import { useSpaceErrors } from "./space-errors";
 import { daysUntil, formatDay, fullName } from "./space-format";
 import { LoadedView, SpaceSection } from "./space-ui";
@@ -25,7 +25,10 @@ import { useLoad } from "./use-load";
  * family-members panel) and archiving. Every control depends on the caller's allowed
  * actions, which the procedure view carries.
  */
-export function ProcedurePage({ id, members }: { id: number; members?: ReactNode }) {
+/** The members panel, drawn by the route (another feature) once the caller's actions are known. */
+export type MembersSlot = (view: { id: number; actions: readonly FamilyAction[] }) => ReactNode;
+
+export function ProcedurePage({ id, members }: { id: number; members?: MembersSlot }) {
   const load = useCallback(() => readProcedure(id), [id]);
   const [loaded, reload] = useLoad(load);
   return (
@@ -37,7 +40,7 @@ export function ProcedurePage({ id, members }: { id: number; members?: ReactNode
   );
 }
 
-function ProcedureBody({ view, reload, members }: { view: View; reload: () => Promise<void>; members?: ReactNode }) {
+function ProcedureBody({ view, reload, members }: { view: View; reload: () => Promise<void>; members?: MembersSlot }) {
   const t = useTranslations("ClientSpace.procedure");
   const tr = useTranslations("ClientSpace.roles");
   const tl = useTranslations("ClientSpace.form.links");
@@ -72,7 +75,7 @@ function ProcedureBody({ view, reload, members }: { view: View; reload: () => Pr
 
       {can("procedure:read") ? (
         <SpaceSection id="procedure-checklist" title={t("checklistTitle")}>
-          <Checklist items={view.checklist} />
+          <Checklist items={view.checklist} canTick={can("procedure:write") && !archived} onTick={(done) => updateChecklistDone(view.id, done).then(reload)} />
           {can("procedure:write") && !archived ? (
             <Disclosure summary={t("situationTitle")} initiallyOpen={view.situation === null}>
               <SituationForm procedureId={view.id} situation={view.situation} onSaved={reload} />
@@ -106,7 +109,7 @@ function ProcedureBody({ view, reload, members }: { view: View; reload: () => Pr
         </SpaceSection>
       ) : null}
 
-      {members ? <div>{members}</div> : null}
+      {members ? <div className="rounded-lg border border-line bg-surface p-5 shadow-card sm:p-6">{members({ id: view.id, actions: view.actions })}</div> : null}
 
       {can("procedure:archive") && !archived ? <ArchiveProcedure id={view.id} /> : null}
     </>
@@ -124,8 +127,25 @@ function Disclosure({ summary, initiallyOpen, children }: { summary: string; ini
   );
 }
 
-function Checklist({ items }: { items: ChecklistItem[] }) {
+function Checklist({ items, canTick, onTick }: { items: ChecklistItem[]; canTick: boolean; onTick: (done: ChecklistItem["id"][]) => Promise<void> }) {
   const t = useTranslations("ClientSpace.procedure");
+  const tc = useTranslations("Procedures.checklist");
+  const errors = useSpaceErrors();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [codes, setCodes] = useState<string[]>([]);
+  // Steps no company's formality tracks are ticked by the family; the others follow their formalities.
+  const ticked = items.filter((item) => item.status === "done" && item.formality_ids.length === 0).map((item) => item.id);
+  async function toggle(item: ChecklistItem) {
+    setBusy(item.id);
+    setCodes([]);
+    try {
+      await onTick(item.status === "done" ? ticked.filter((id) => id !== item.id) : [...ticked, item.id]);
+    } catch (error) {
+      setCodes(codesOf(error));
+    } finally {
+      setBusy(null);
+    }
+  }
   const text = useChecklistText();
   const locale = useLocale();
   if (items.length === 0) return <p className="text-ink-soft">{t("checklistEmpty")}</p>;
@@ -133,6 +153,12 @@ function Checklist({ items }: { items: ChecklistItem[] }) {
   const rank = (item: ChecklistItem) => (item.status === "done" ? 1 : 0);
   const sorted = [...items].sort((a, b) => rank(a) - rank(b) || (dueOn(a) ?? "9999").localeCompare(dueOn(b) ?? "9999"));
   return (
+    <>
+    {codes.length > 0 ? (
+      <Alert tone="error" title={t("tickFailed")}>
+        <p>{errors.many(codes).join(" ")}</p>
+      </Alert>
+    ) : null}
     <ol className="flex flex-col divide-y divide-line">
       {sorted.map((item) => {
         const due = dueOn(item);
@@ -163,6 +189,12 @@ function Checklist({ items }: { items: ChecklistItem[] }) {
                       : t("timing.unknownDeathDate")}
               </p>
               {detail ? <p className="text-ink-soft">{detail}</p> : null}
+              {canTick && item.formality_ids.length === 0 ? (
+                <Button variant="ghost" className="w-fit px-0" loading={busy === item.id} onClick={() => void toggle(item)}>
+                  {done ? tc("markUndone") : tc("markDone")}
+                  <span className="sr-only"> – {text.title(item.id)}</span>
+                </Button>
+              ) : null}
               <a href={item.source_url} className="w-fit font-medium text-primary underline" target="_blank" rel="noopener noreferrer">
                 {t("source")}
                 <span className="sr-only">
@@ -175,6 +207,7 @@ function Checklist({ items }: { items: ChecklistItem[] }) {
         );
       })}
     </ol>
+    </>
   );
 }
 

@@ -76,6 +76,11 @@ export async function updateSituation(id: number, situation: ProcedureSituation,
   return data(await client.put<{ data: ProcedureView }>(`/api/v1/administrative_procedures/${id}`, { situation }));
 }
 
+/** The checklist steps the family ticked themselves (the whole list, replacing the previous one). */
+export async function updateChecklistDone(id: number, done: readonly string[], client: ApiClient = api): Promise<ProcedureView> {
+  return data(await client.put<{ data: ProcedureView }>(`/api/v1/administrative_procedures/${id}`, { checklist_done: done }));
+}
+
 export async function archiveProcedure(id: number, client: ApiClient = api): Promise<void> {
   await client.post(`/api/v1/administrative_procedures/${id}/archive`);
 }

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
 import { paths } from "@/config/paths";
 import { requireServerAccount } from "@/features/auth/server-session";
-import { ProcedurePage } from "@/features/client-space/procedure-view";
+import { ProcedureWithMembers } from "./procedure-with-members";
 import { CLIENT_SPACE_MESSAGES, spaceMetadata } from "@/features/client-space/space-metadata";
 import { ClientMessages } from "@/i18n/client-messages";
 
@@ -21,7 +21,7 @@ export default async function Page({ params }: Props) {
   await requireServerAccount("client", paths.procedure(id));
   return (
     <ClientMessages namespaces={CLIENT_SPACE_MESSAGES}>
-      <ProcedurePage id={Number(id)} />
+      <ProcedureWithMembers id={Number(id)} />
     </ClientMessages>
   );
 }
