@@ -237,7 +237,9 @@ async function familyJourney(page: Page, request: APIRequestContext, browser: Br
 
   // Retired and without a car: the capital décès and the registration certificate leave the list.
   await expect(checklist.locator("li[data-rule=vehicle_registration]")).toBeVisible();
+  // Not answered yet, the questions are open under the checklist.
   const situation = page.getByRole("form", { name: msg(m, "ClientSpace.situation.title") });
+  await expect(situation).toBeVisible();
   await situation.getByLabel(label(msg(m, "ClientSpace.situation.employment"))).selectOption("retired");
   await situation.getByLabel(label(msg(m, "ClientSpace.situation.owned_vehicle"))).selectOption("no");
   await situation.getByRole("button", { name: msg(m, "ClientSpace.situation.save") }).click();
@@ -300,7 +302,7 @@ async function familyJourney(page: Page, request: APIRequestContext, browser: Br
   await sisterPage.getByLabel(label(msg(m, "Family.accept.passwordConfirmation"))).fill("Jardin-des-plantes-2026");
   await sisterPage.getByRole("button", { name: msg(m, "Family.accept.createSubmit") }).click();
   await sisterPage.getByRole("link", { name: msg(m, "Family.accept.open") }).click();
-  await expect(sisterPage).toHaveURL(new URL(procedureUrl).pathname);
+  await expect(sisterPage).toHaveURL(procedureUrl);
 
   // She sees the file, its companies, documents and letters, and nothing that changes them.
   await expect(sisterPage.getByText(msg(m, "ClientSpace.procedure.readOnlyNotice"))).toBeVisible();
@@ -309,7 +311,10 @@ async function familyJourney(page: Page, request: APIRequestContext, browser: Br
   await expect(sisterPage.getByText("acte-de-deces.pdf")).toBeVisible();
   await expect(sisterPage.getByRole("button", { name: new RegExp(escape(msg(m, "ClientSpace.formalities.downloadLetter"))) }).first()).toBeVisible();
   await expect(sisterPage.getByRole("combobox", { name: label(msg(m, "ClientSpace.procedure.addCompany")) })).toHaveCount(0);
-  await expect(sisterPage.getByRole("button", { name: msg(m, "ClientSpace.formalities.saveFields") })).toHaveCount(0);
+  // (The members panel still lets her correct her own link: that is hers to change.)
+  const sisterFormalities = sisterPage.getByRole("region", { name: msg(m, "ClientSpace.procedure.formalitiesTitle") });
+  await expect(sisterFormalities.getByRole("button", { name: msg(m, "ClientSpace.formalities.saveFields") })).toHaveCount(0);
+  await expect(sisterFormalities.getByRole("textbox")).toHaveCount(0);
   await expect(sisterPage.getByRole("button", { name: new RegExp(escape(msg(m, "ClientSpace.formalities.send"))) })).toHaveCount(0);
   await expect(sisterPage.getByText(msg(m, "ClientSpace.documents.addTitle"))).toHaveCount(0);
   await expect(sisterPage.getByRole("button", { name: msg(m, "ClientSpace.procedure.archive") })).toHaveCount(0);

@@ -77,7 +77,7 @@ function ProcedureBody({ view, reload, members }: { view: View; reload: () => Pr
         <SpaceSection id="procedure-checklist" title={t("checklistTitle")}>
           <Checklist items={view.checklist} canTick={can("procedure:write") && !archived} onTick={(done) => updateChecklistDone(view.id, done).then(reload)} />
           {can("procedure:write") && !archived ? (
-            <Disclosure summary={t("situationTitle")} initiallyOpen={view.situation === null}>
+            <Disclosure summary={t("situationTitle")} initiallyOpen={!view.situation || Object.values(view.situation).every((answer) => answer === null || answer === undefined)}>
               <SituationForm procedureId={view.id} situation={view.situation} onSaved={reload} />
             </Disclosure>
           ) : null}
