@@ -63,7 +63,8 @@ function ProcedureBody({ view, reload, members }: { view: View; reload: () => Pr
           {[
             "death_date" in view.defunct && view.defunct.death_date ? t("diedOn", { date: formatDay(view.defunct.death_date, locale) }) : null,
             view.defunct_death_city ? t("diedIn", { city: view.defunct_death_city.name }) : null,
-            view.defunct_family_link ? t("yourLink", { link: tl(view.defunct_family_link) }) : null,
+            // The file's family link is its owner's; other members see their own in the members panel.
+            view.role === "owner" && view.defunct_family_link ? t("yourLink", { link: tl(view.defunct_family_link) }) : null,
             view.role ? t("yourRole", { role: tr(view.role) }) : null,
           ]
             .filter(Boolean)
@@ -190,10 +191,17 @@ function Checklist({ items, canTick, onTick }: { items: ChecklistItem[]; canTick
               </p>
               {detail ? <p className="text-ink-soft">{detail}</p> : null}
               {canTick && item.formality_ids.length === 0 ? (
-                <Button variant="ghost" className="w-fit px-0" loading={busy === item.id} onClick={() => void toggle(item)}>
+                <button
+                  type="button"
+                  className="inline-flex min-h-11 w-fit items-center gap-2 rounded-sm font-semibold text-primary underline decoration-1 underline-offset-[0.2em] hover:decoration-2 disabled:opacity-60"
+                  disabled={busy !== null}
+                  aria-busy={busy === item.id || undefined}
+                  onClick={() => void toggle(item)}
+                >
+                  <span aria-hidden="true">{done ? "↺" : "✓"}</span>
                   {done ? tc("markUndone") : tc("markDone")}
                   <span className="sr-only"> – {text.title(item.id)}</span>
-                </Button>
+                </button>
               ) : null}
               <a href={item.source_url} className="w-fit font-medium text-primary underline" target="_blank" rel="noopener noreferrer">
                 {t("source")}
