@@ -4,7 +4,8 @@
 // back and must have the SHA-256 that was sent) and the server's resident memory: its peak
 // (VmHWM) against its size before the load, which stays bounded because uploads are streamed
 // to disk, never held whole in memory.
-//   tsx bench/uploads.ts [--concurrency 50] [--rounds 4] [--size-mb 2] [--port 3997]
+// A second run with 8 MB files on a fresh server shows the growth does not follow the file size.
+//   tsx bench/uploads.ts [--concurrency 50] [--rounds 4] [--size-mb 2] [--compare-mb 8] [--port 3997]
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -17,6 +18,7 @@ const concurrency = Number(arg("concurrency", "50"));
 const rounds = Number(arg("rounds", "4"));
 const sizeMb = Number(arg("size-mb", "2"));
 const port = Number(arg("port", "3997"));
+const compareMb = Number(arg("compare-mb", "8"));
 
 /** A valid one-page PDF padded to `bytes` with a stream of random data (so every file, and its hash, differs). */
 function pdfOf(bytes: number): Buffer {
@@ -67,100 +69,145 @@ function startServer(dataDir: string): Promise<Started> {
   });
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), "paisible-bench-uploads-"));
-const server = await startServer(dataDir);
-const pid = server.child.pid!;
-const base = `http://127.0.0.1:${port}`;
-const devices = server.devices;
-
-/** A device's request: sends its headers and keeps the rotated token the answer hands back. */
-async function request(device: number, path: string, init: RequestInit = {}): Promise<Response> {
-  const response = await fetch(`${base}${path}`, { ...init, headers: { ...devices[device], ...(init.headers as Record<string, string>) } });
-  const token = response.headers.get("access-token");
-  if (token) devices[device] = { ...devices[device]!, "access-token": token, client: response.headers.get("client") ?? devices[device]!.client! };
-  return response;
+interface Measure {
+  sizeMb: number;
+  rounds: number;
+  acknowledged: number;
+  errors: number;
+  mismatched: number;
+  lost: number;
+  seconds: number;
+  p50: number;
+  p95: number;
+  max: number;
+  rssBefore: number;
+  rssPeak: number;
+  rssAfter: number;
 }
 
-const latencies: number[] = [];
-const acknowledged: Array<{ id: number; sha: string; device: number }> = [];
-let errors = 0;
-let mismatched = 0;
-const bytes = Math.round(sizeMb * 1024 * 1024);
+/** One server, `rounds` rounds of `concurrency` uploads of `sizeMb` MB, then every file read back. */
+async function measure(sizeMb: number, rounds: number): Promise<Measure> {
+  const dataDir = mkdtempSync(join(tmpdir(), "paisible-bench-uploads-"));
+  const server = await startServer(dataDir);
+  const pid = server.child.pid!;
+  const base = `http://127.0.0.1:${port}`;
+  const devices = server.devices;
+  const uploadPath = `/api/v1/administrative_procedures/${server.procedureId}/supporting_documents`;
 
-// Warm-up: one upload per device (the first sharp/file-type loads, the first token rotation).
-await Promise.all(
-  devices.slice(0, 5).map(async (_d, device) => {
-    const form = new FormData();
-    form.append("document_type", "other");
-    form.append("file", new Blob([new Uint8Array(pdfOf(100_000))], { type: "application/pdf" }), "warm-up.pdf");
-    await (await request(device, `/api/v1/administrative_procedures/${server.procedureId}/supporting_documents`, { method: "POST", body: form })).arrayBuffer();
-  }),
-);
-const before = memoryOf(pid);
-let peakSampled = before.rss;
-const sampler = setInterval(() => {
+  /** A device's request: sends its headers and keeps the rotated token the answer hands back. */
+  const request = async (device: number, path: string, init: RequestInit = {}): Promise<Response> => {
+    const response = await fetch(`${base}${path}`, { ...init, headers: { ...devices[device], ...(init.headers as Record<string, string>) } });
+    const token = response.headers.get("access-token");
+    if (token) devices[device] = { ...devices[device]!, "access-token": token, client: response.headers.get("client") ?? devices[device]!.client! };
+    return response;
+  };
+
+  const latencies: number[] = [];
+  const acknowledged: Array<{ id: number; sha: string; device: number }> = [];
+  let errors = 0;
+  let mismatched = 0;
+  const bytes = Math.round(sizeMb * 1024 * 1024);
   try {
-    peakSampled = Math.max(peakSampled, memoryOf(pid).rss);
-  } catch {
-    // the server is gone; the summary says so
-  }
-}, 20);
-
-console.log(`▶ ${rounds} rounds of ${concurrency} concurrent uploads of a ${sizeMb} MB PDF (PGlite, local disk storage)…`);
-const started = performance.now();
-for (let round = 0; round < rounds; round += 1) {
-  const files = devices.map(() => pdfOf(bytes));
-  await Promise.all(
-    files.map(async (file, device) => {
-      const form = new FormData();
-      form.append("document_type", "death_certificate");
-      form.append("file", new Blob([new Uint8Array(file)], { type: "application/pdf" }), `acte-${round}-${device}.pdf`);
-      const t0 = performance.now();
+    // Warm-up: the first sharp/file-type loads, the first token rotations.
+    await Promise.all(
+      devices.slice(0, 5).map(async (_d, device) => {
+        const form = new FormData();
+        form.append("document_type", "other");
+        form.append("file", new Blob([new Uint8Array(pdfOf(100_000))], { type: "application/pdf" }), "warm-up.pdf");
+        await (await request(device, uploadPath, { method: "POST", body: form })).arrayBuffer();
+      }),
+    );
+    const before = memoryOf(pid);
+    let peak = before.rss;
+    const sampler = setInterval(() => {
       try {
-        const response = await request(device, `/api/v1/administrative_procedures/${server.procedureId}/supporting_documents`, { method: "POST", body: form });
-        const json = (await response.json()) as { data?: { id: number; sha256: string } };
-        if (response.status === 201 && json.data) {
-          latencies.push(performance.now() - t0);
-          if (json.data.sha256 !== sha256(file)) mismatched += 1;
-          acknowledged.push({ id: json.data.id, sha: sha256(file), device });
-        } else errors += 1;
+        peak = Math.max(peak, memoryOf(pid).peak);
       } catch {
-        errors += 1;
+        // the server is gone; the errors say so
       }
-    }),
-  );
-}
-const seconds = (performance.now() - started) / 1000;
-clearInterval(sampler);
-const after = memoryOf(pid);
+    }, 20);
 
-// Zero loss: every acknowledged document read back through the authorised download, hash compared.
-let lost = 0;
-for (let i = 0; i < acknowledged.length; i += 10) {
-  await Promise.all(
-    acknowledged.slice(i, i + 10).map(async ({ id, sha, device }) => {
-      const response = await request(device, `/api/v1/supporting_documents/${id}/file`);
-      const body = Buffer.from(await response.arrayBuffer());
-      if (response.status !== 200 || sha256(body) !== sha) lost += 1;
-    }),
-  );
-}
-await stopProcessGroup(server.child, 10_000);
-rmSync(dataDir, { recursive: true, force: true });
+    console.log(`▶ ${rounds} round(s) of ${concurrency} concurrent uploads of a ${sizeMb} MB PDF (PGlite, local disk storage)…`);
+    const started = performance.now();
+    for (let round = 0; round < rounds; round += 1) {
+      const files = devices.map(() => pdfOf(bytes));
+      await Promise.all(
+        files.map(async (file, device) => {
+          const form = new FormData();
+          form.append("document_type", "death_certificate");
+          form.append("file", new Blob([new Uint8Array(file)], { type: "application/pdf" }), `acte-${round}-${device}.pdf`);
+          const t0 = performance.now();
+          try {
+            const response = await request(device, uploadPath, { method: "POST", body: form });
+            const json = (await response.json()) as { data?: { id: number; sha256: string } };
+            if (response.status === 201 && json.data) {
+              latencies.push(performance.now() - t0);
+              if (json.data.sha256 !== sha256(file)) mismatched += 1;
+              acknowledged.push({ id: json.data.id, sha: sha256(file), device });
+            } else errors += 1;
+          } catch {
+            errors += 1;
+          }
+        }),
+      );
+    }
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    const after = memoryOf(pid);
 
-const sorted = latencies.sort((a, b) => a - b);
-const megabytes = (acknowledged.length * bytes) / 1024 / 1024;
+    // Zero loss: every acknowledged document read back through the authorised download, hash compared.
+    let lost = 0;
+    for (let i = 0; i < acknowledged.length; i += 10) {
+      await Promise.all(
+        acknowledged.slice(i, i + 10).map(async ({ id, sha, device }) => {
+          const response = await request(device, `/api/v1/supporting_documents/${id}/file`);
+          const body = Buffer.from(await response.arrayBuffer());
+          if (response.status !== 200 || sha256(body) !== sha) lost += 1;
+        }),
+      );
+    }
+    const sorted = latencies.sort((a, b) => a - b);
+    return {
+      sizeMb,
+      rounds,
+      acknowledged: acknowledged.length,
+      errors,
+      mismatched,
+      lost,
+      seconds,
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      max: sorted.at(-1) ?? Number.NaN,
+      rssBefore: before.rss,
+      rssPeak: Math.max(peak, after.peak),
+      rssAfter: after.rss,
+    };
+  } finally {
+    await stopProcessGroup(server.child, 10_000);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const results = [await measure(sizeMb, rounds)];
+// The same load with files four times larger, on a fresh server: if uploads were buffered whole,
+// the memory growth would follow the file size.
+if (compareMb > 0) results.push(await measure(compareMb, 1));
+
 console.log(`\nLoad average at the end (1, 5, 15 min): ${loadavg().map((l) => l.toFixed(2)).join(", ")}`);
-console.log(`\nUploads, POST /api/v1/administrative_procedures/{id}/supporting_documents, ${concurrency} at once × ${rounds} rounds, ${sizeMb} MB PDFs:`);
-console.log(`  acknowledged ${acknowledged.length}, errors ${errors}, hash mismatches ${mismatched}, lost ${lost} (each file downloaded back and hashed)`);
-console.log(`  ${seconds.toFixed(1)} s, ${(megabytes / seconds).toFixed(1)} MB/s, p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms, max ${(sorted.at(-1) ?? Number.NaN).toFixed(0)} ms`);
-console.log(
-  `  server memory (RSS): ${before.rss.toFixed(0)} MiB before, ${peakSampled.toFixed(0)} MiB peak during the load (VmHWM ${after.peak.toFixed(0)} MiB), ` +
-    `${after.rss.toFixed(0)} MiB after; one round's files total ${((concurrency * bytes) / 1024 / 1024).toFixed(0)} MiB`,
-);
-console.log(`  peak growth ${(Math.max(peakSampled, after.peak) - before.rss).toFixed(0)} MiB for ${((concurrency * bytes) / 1024 / 1024).toFixed(0)} MiB in flight (try --size-mb 8: the growth does not follow the file size)`);
-console.log("Goal (issue 11): zero errors and zero lost files; peak RSS grows by well under one round's worth of files (streamed to disk, not buffered).");
-if (errors > 0 || lost > 0 || mismatched > 0) {
+console.log(`\nUploads, POST /api/v1/administrative_procedures/{id}/supporting_documents, ${concurrency} at once, then every file downloaded back and hashed:`);
+console.log(`${"size".padStart(6)} ${"rounds".padStart(6)} ${"acked".padStart(6)} ${"errors".padStart(6)} ${"lost".padStart(5)} ${"MB/s".padStart(6)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(7)} ${"max ms".padStart(7)} ${"RSS before".padStart(10)} ${"peak".padStart(6)} ${"growth".padStart(7)} ${"in flight".padStart(9)}`);
+let ok = true;
+for (const r of results) {
+  const inFlight = (concurrency * r.sizeMb).toFixed(0);
+  const mbps = (r.acknowledged * r.sizeMb) / r.seconds;
+  console.log(
+    `${`${r.sizeMb} MB`.padStart(6)} ${String(r.rounds).padStart(6)} ${String(r.acknowledged).padStart(6)} ${String(r.errors + r.mismatched).padStart(6)} ${String(r.lost).padStart(5)} ${mbps.toFixed(1).padStart(6)} ` +
+      `${r.p50.toFixed(0).padStart(7)} ${r.p95.toFixed(0).padStart(7)} ${r.max.toFixed(0).padStart(7)} ${`${r.rssBefore.toFixed(0)} MiB`.padStart(10)} ${r.rssPeak.toFixed(0).padStart(6)} ${`+${(r.rssPeak - r.rssBefore).toFixed(0)}`.padStart(7)} ${`${inFlight} MiB`.padStart(9)}`,
+  );
+  if (r.errors > 0 || r.lost > 0 || r.mismatched > 0) ok = false;
+}
+console.log("Goal (issue 11): zero errors, zero lost files, and a memory growth that does not follow the size of the files in flight (streamed to disk, never held whole).");
+if (!ok) {
   console.error("\n✘ upload errors, hash mismatches or lost files");
   process.exit(1);
 }
