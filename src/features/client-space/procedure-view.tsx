@@ -28,19 +28,23 @@ import { useLoad } from "./use-load";
 /** The members panel, drawn by the route (another feature) once the caller's actions are known. */
 export type MembersSlot = (view: { id: number; actions: readonly FamilyAction[] }) => ReactNode;
 
-export function ProcedurePage({ id, members }: { id: number; members?: MembersSlot }) {
+/**
+ * `documentRequests`: the SMS document-requests panel (another feature), composed by the route;
+ * drawn only for a caller who may change the documents.
+ */
+export function ProcedurePage({ id, members, documentRequests }: { id: number; members?: MembersSlot; documentRequests?: ReactNode }) {
   const load = useCallback(() => readProcedure(id), [id]);
   const [loaded, reload] = useLoad(load);
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-8 sm:px-6 sm:py-12">
       <LoadedView loaded={loaded} retry={() => void reload()}>
-        {(view) => <ProcedureBody view={view} reload={reload} members={members} />}
+        {(view) => <ProcedureBody view={view} reload={reload} members={members} documentRequests={documentRequests} />}
       </LoadedView>
     </div>
   );
 }
 
-function ProcedureBody({ view, reload, members }: { view: View; reload: () => Promise<void>; members?: MembersSlot }) {
+function ProcedureBody({ view, reload, members, documentRequests }: { view: View; reload: () => Promise<void>; members?: MembersSlot; documentRequests?: ReactNode }) {
   const t = useTranslations("ClientSpace.procedure");
   const tr = useTranslations("ClientSpace.roles");
   const tl = useTranslations("ClientSpace.form.links");
@@ -109,6 +113,8 @@ function ProcedureBody({ view, reload, members }: { view: View; reload: () => Pr
           <DocumentsPanel owner="administrative_procedures" ownerId={view.id} canWrite={can("documents:write") && !archived} />
         </SpaceSection>
       ) : null}
+
+      {documentRequests && can("documents:write") && !archived ? <div>{documentRequests}</div> : null}
 
       {members ? <div className="rounded-lg border border-line bg-surface p-5 shadow-card sm:p-6">{members({ id: view.id, actions: view.actions })}</div> : null}
 
