@@ -137,7 +137,7 @@ test("a family signs in, comes back after an expired session, changes and resets
   await expect(page).toHaveURL(/\/me-connecter\?retour=%2Fapp%2Fmon-compte$/);
 
   // Forgotten password: the e-mail's link leads to the reset page, which signs the family in.
-  await forgotAndReset(page, request, FAMILY, "/me-connecter/mot-de-passe-oublie", /\/app\/mon-compte$/);
+  await forgotAndReset(page, request, FAMILY, "/me-connecter/mot-de-passe-oublie", /\/app$/);
   await expect(page.getByRole("heading", { level: 1, name: "Bonjour Marie" })).toBeVisible();
 });
 
@@ -187,7 +187,7 @@ test("a family signs in on a phone, with the password shown to check it @phone",
   await page.getByRole("button", { name: "Masquer le mot de passe" }).click();
   await expect(password).toHaveAttribute("type", "password");
   await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(/\/app\/mon-compte$/);
+  await expect(page).toHaveURL(/\/app$/);
   await expect(page.getByRole("button", { name: "Se déconnecter" })).toBeVisible();
   // Signed in, the phone menu leads to the family's space instead of offering to sign in.
   if (!isMobile) return;

@@ -10,6 +10,8 @@ export const authPaths = {
   forgotPassword: () => `${paths.login()}/mot-de-passe-oublie`,
   resetPassword: () => `${paths.login()}/nouveau-mot-de-passe`,
   account: paths.account,
+  /** The family's home once signed in: the client-space dashboard. */
+  clientSpace: paths.clientSpace,
   changePassword: paths.changePassword,
   proHome: paths.proHome,
   proLogin: () => `${paths.proHome()}/connexion`,

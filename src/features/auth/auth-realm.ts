@@ -21,7 +21,7 @@ export const REALMS: Record<UserType, RealmConfig> = {
     userType: "client",
     api: "/api/v1/auth",
     signIn: authPaths.login(),
-    home: authPaths.account(),
+    home: authPaths.clientSpace(),
     forgotPassword: authPaths.forgotPassword(),
     resetPassword: authPaths.resetPassword(),
     changePassword: authPaths.changePassword(),

@@ -10,7 +10,7 @@ import { Input } from "@/ui/input";
 import { RadioCards } from "@/ui/radio-cards";
 import { Select } from "@/ui/select";
 import { searchCommunes, searchCountries } from "./funnel-api";
-import { PlaceCombobox, type ComboboxOption } from "./place-combobox";
+import { PlaceCombobox, type ComboboxOption } from "@/ui/combobox";
 import { withAnswers, type StepProps } from "./step-props";
 import { todayInFrance } from "@/domain/time";
 

@@ -132,7 +132,7 @@ describe("SignInForm", () => {
     await userEvent.type(field("Adresse e-mail"), "client@demo.test");
     await userEvent.type(field("Mot de passe"), "Demo-password-2026");
     await userEvent.click(screen.getByRole("button", { name: "Se connecter" }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith("/app/mon-compte"));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("/app"));
   });
 
   it("explains an expired session and offers the social sign-in when the server has one", async () => {
