@@ -20,13 +20,20 @@ export interface PaymentPageData {
   sandbox: boolean;
 }
 
+/** The deal in /paiement?deal=…: its id (client space) or its uuid (quote links); null when absent or malformed. */
+export function parseDealRef(value: string | undefined): number | string | null {
+  if (!value) return null;
+  if (/^[1-9][0-9]{0,14}$/.test(value)) return Number(value);
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? value.toLowerCase() : null;
+}
+
 /** The deal asked for (or the client's latest deal with a quote), when they hold it; null otherwise. */
-export async function paymentPageData(db: Db, clientId: number, dealId: number | null, today: string): Promise<PaymentPageData | null> {
+export async function paymentPageData(db: Db, clientId: number, dealRef: number | string | null, today: string): Promise<PaymentPageData | null> {
   const [held] = await db
     .select({ id: deals.id })
     .from(dealAbilities)
     .innerJoin(deals, eq(deals.id, dealAbilities.dealId))
-    .where(and(eq(dealAbilities.clientId, clientId), isNotNull(deals.totalCents), dealId ? eq(deals.id, dealId) : undefined))
+    .where(and(eq(dealAbilities.clientId, clientId), isNotNull(deals.totalCents), dealRef === null ? undefined : typeof dealRef === "number" ? eq(deals.id, dealRef) : eq(deals.uuid, dealRef)))
     .orderBy(desc(deals.createdAt))
     .limit(1);
   if (!held) return null;
