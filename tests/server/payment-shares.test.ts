@@ -6,6 +6,7 @@ import { setMailer } from "@/server/integrations/mail/mailer";
 import { JOB_HANDLERS } from "@/server/jobs/handlers";
 import { drainJobs } from "@/server/jobs/worker";
 import { PAYMENT_SHARE_EMAIL_JOB } from "@/server/services/payments/payment-shares";
+import { paymentPageData } from "@/server/services/payments/payment-page";
 import { createTestApp, getJson, signInHeaders, type TestContext } from "./helpers/app";
 import { describeAuthorizationMatrix } from "./helpers/authorization-matrix";
 import { createFamily, type FamilyFixture, type FamilyMemberName } from "./helpers/family-fixtures";
@@ -59,6 +60,14 @@ describe("the family split of a deal", () => {
     ]);
     // Every holder (and the director, through the same read) sees the split.
     expect((await sharesSeenBy("reader")).shares).toEqual(body.data);
+    // /paiement asks each payer for their part only; the owner alone gets the split form, listing the members.
+    const editorPage = await paymentPageData(ctx.db, family.clientIds.editor, family.dealId, "2026-01-10");
+    expect(editorPage).toMatchObject({ payableCents: 50_000, myPart: { amount_cents: 50_000 }, isOwner: false, members: [] });
+    const readerPage = await paymentPageData(ctx.db, family.clientIds.reader, family.dealId, "2026-01-10");
+    expect(readerPage).toMatchObject({ payableCents: TOTAL, myPart: null, isOwner: false });
+    const ownerPage = await paymentPageData(ctx.db, family.clientIds.owner, family.dealId, "2026-01-10");
+    expect(ownerPage).toMatchObject({ payableCents: 50_001, isOwner: true });
+    expect(ownerPage!.members.map((m) => m.client_id)).toEqual([family.clientIds.owner, family.clientIds.editor, family.clientIds.reader, family.clientIds.notary]);
   });
 
   it("e-mails each payer once, through the job queue, with the link to pay their part", async () => {
@@ -106,6 +115,7 @@ describe("the family split of a deal", () => {
       [family.clientIds.owner, 75_001, 0, 75_001],
       [family.clientIds.editor, 25_000, 20_000, 5_000],
     ]);
+    expect((await paymentPageData(ctx.db, family.clientIds.editor, family.dealId, "2026-01-10"))!.payableCents).toBe(5_000);
     await ctx.db.insert(payments).values({ dealId: family.dealId, payerClientId: family.clientIds.owner, provider: "worldline", status: "captured", amountCents: TOTAL - 20_000, capturedCents: TOTAL - 20_000, paidAt: later, createdAt: later });
     expect((await put("owner", { mode: "shares", payers: [{ client_id: family.clientIds.owner, share: 1 }] })).body.errors).toEqual(["payment_shares__balance__nothing_due"]);
     // An empty list removes the split.
