@@ -44,6 +44,7 @@ export function ShareForm({
   members,
   current,
   labels,
+  onSaved = () => window.location.reload(),
 }: {
   dealId: number;
   balanceCents: number;
@@ -51,6 +52,8 @@ export function ShareForm({
   members: Array<{ client_id: number; name: string }>;
   current: Array<{ client_id: number; amount_cents: number; share: number | null }>;
   labels: ShareFormLabels;
+  /** After a save: the page is read again from the server (parts, who paid). */
+  onSaved?: () => void;
 }) {
   const money = new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" });
   const [mode, setMode] = useState<Mode>(current.length > 0 && current.every((s) => s.share === null) ? "amounts" : "shares");
@@ -67,7 +70,7 @@ export function ShareForm({
     try {
       await api.put(`/api/v1/payments/deals/${dealId}/shares`, { mode, payers });
       setState({ kind: "saved" });
-      window.location.reload();
+      onSaved();
     } catch (caught) {
       const codes = caught instanceof ApiError ? caught.codes : [];
       setState({ kind: "error", message: codes.map((code) => labels.errors[code]).find(Boolean) ?? labels.unhandled });
