@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deals } from "@/server/db/schema/deals";
+import { dealSettings, deals } from "@/server/db/schema/deals";
+import { FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
+import { EMPTY_FUNNEL_SETTING } from "@/server/services/funeral-quote/funnel-setting";
 import { payments, paymentShares } from "@/server/db/schema/payments";
 import { setMailer } from "@/server/integrations/mail/mailer";
 import { JOB_HANDLERS } from "@/server/jobs/handlers";
@@ -79,6 +81,20 @@ describe("the family split of a deal", () => {
     expect(editorMail.text).toContain("500,00");
     await drainJobs(ctx.db, { handlers: JOB_HANDLERS, kinds: [PAYMENT_SHARE_EMAIL_JOB], now: () => new Date(Date.now() + 120_000) });
     expect(recorder.sent.filter((m) => m.tag === "payment_share")).toHaveLength(2);
+    expect(editorMail).toMatchObject({ locale: "fr", subject: `Votre part des obsèques – dossier n° ${family.dealId} – Paisible` });
+    expect(editorMail.text).toContain("Claire Martin a réparti");
+  });
+
+  it("writes to the payer in the language the family asked the quote in", async () => {
+    await ctx.db.insert(dealSettings).values({ dealId: family.dealId, key: FUNNEL_SETTING_KEY, value: { ...EMPTY_FUNNEL_SETTING, locale: "en" } });
+    await put("owner", { mode: "shares", payers: [{ client_id: family.clientIds.reader, share: 1 }] });
+    await drainJobs(ctx.db, { handlers: JOB_HANDLERS, kinds: [PAYMENT_SHARE_EMAIL_JOB], now: () => new Date(Date.now() + 60_000) });
+    const mail = recorder.sent.filter((m) => m.tag === "payment_share").at(-1)!;
+    expect(mail).toMatchObject({ to: family.emails.reader, locale: "en", subject: `Your share of the funeral – file no. ${family.dealId} – Paisible` });
+    expect(mail.text).toContain("Your share is €1,000.01.");
+    expect(mail.text).toContain(`/paiement?deal=${family.dealId}`);
+    expect(mail.html).toContain('lang="en"');
+    await ctx.db.delete(dealSettings).where(eq(dealSettings.dealId, family.dealId));
   });
 
   it("takes amounts that add up to the balance, and refuses those that do not", async () => {

@@ -1,9 +1,14 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { createTranslator } from "next-intl";
+import { BRAND } from "@/config/brand";
 import { paths } from "@/config/paths";
+import { DEFAULT_LOCALE, localeOrDefault, type Locale } from "@/domain/locales";
+import { originForLocale } from "@/i18n/locale-host";
+import { loadMessages } from "@/i18n/load-messages";
 import { escapeHtml } from "@/domain/escape-html";
 import { planSplit, type PaymentSharesBody } from "@/domain/payments/payment-split";
 import type { Db } from "@/server/db/client";
-import { dealAbilities } from "@/server/db/schema/deals";
+import { dealAbilities, dealSettings } from "@/server/db/schema/deals";
 import { paymentShares } from "@/server/db/schema/payments";
 import { clients } from "@/server/db/schema/users";
 import { ApiError, notFoundError } from "@/server/http/errors";
@@ -13,6 +18,8 @@ import { enqueue } from "@/server/jobs/queue";
 import type { AuthSession } from "@/server/services/auth-tokens";
 import { dealBalance } from "@/server/services/payments/deal-payments";
 import { dealShares, type PaymentShareView } from "@/server/services/payments/share-views";
+import { FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
+import { readSetting } from "@/server/services/funeral-quote/funnel-setting";
 
 /** Job: send one relative the link to pay their part of a deal. */
 export const PAYMENT_SHARE_EMAIL_JOB = "payments.share_email";
@@ -44,14 +51,18 @@ export async function setPaymentShares(db: Db, auth: AuthSession, dealId: number
   return dealShares(db, dealId);
 }
 
-const euros = (cents: number) => new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }).format(cents / 100);
+type Translate = (key: string, values?: Record<string, string>) => string;
 
-/** Sends one payer their part and the link to /paiement for the deal, once per share (a new split sends anew). */
+/**
+ * Sends one payer their part and the link to /paiement for the deal, once per share (a new
+ * split sends anew), in the language the family asked the quote in, on that language's host.
+ */
 export async function deliverPaymentShareEmail(db: Db, shareId: number, mailer: Mailer, siteUrl: string): Promise<void> {
   const [row] = await db
-    .select({ share: paymentShares, email: clients.email, firstname: clients.firstname })
+    .select({ share: paymentShares, email: clients.email, firstname: clients.firstname, setting: dealSettings.value })
     .from(paymentShares)
     .innerJoin(clients, eq(clients.id, paymentShares.payerClientId))
+    .leftJoin(dealSettings, and(eq(dealSettings.dealId, paymentShares.dealId), eq(dealSettings.key, FUNNEL_SETTING_KEY)))
     .where(eq(paymentShares.id, shareId))
     .limit(1);
   // The split was changed since (this share is gone) or the payer has no address: nothing to send.
@@ -59,17 +70,24 @@ export async function deliverPaymentShareEmail(db: Db, shareId: number, mailer: 
   const [owner] = row.share.createdById
     ? await db.select({ firstname: clients.firstname, lastname: clients.lastname }).from(clients).where(eq(clients.id, row.share.createdById))
     : [];
-  const who = [owner?.firstname, owner?.lastname].filter(Boolean).join(" ") || "Un membre de votre famille";
-  const link = `${siteUrl}${paths.dealPayment(row.share.dealId)}`;
-  const greeting = row.firstname ? `Bonjour ${row.firstname},` : "Bonjour,";
-  const summary = `${who} a réparti le règlement des obsèques (dossier n° ${row.share.dealId}) entre les proches. Votre part est de ${euros(row.share.amountCents)}.`;
-  const how = "Vous pouvez la régler en ligne, par carte, en plusieurs fois ou par virement, une fois connecté à votre espace :";
+  const locale: Locale = localeOrDefault(readSetting(row.setting)?.locale ?? DEFAULT_LOCALE);
+  // Messages are loaded at run time, so their keys are unknown to the type checker.
+  const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: "Payments.shareEmail" }) as unknown as Translate;
+  const deal = String(row.share.dealId);
+  const amount = new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(row.share.amountCents / 100);
+  const who = [owner?.firstname, owner?.lastname].filter(Boolean).join(" ") || t("someone");
+  const link = `${originForLocale(siteUrl, locale)}${paths.dealPayment(row.share.dealId)}`;
+  const greeting = row.firstname ? t("greetingName", { name: row.firstname }) : t("greeting");
+  const summary = t("summary", { who, deal, amount });
+  const how = t("how");
+  const signature = t("signature", { brand: BRAND });
+  const dir = locale === "ar" || locale === "he" ? "rtl" : "ltr";
   await sendEmailOnce(db, mailer, `payment-share:${row.share.id}`, async () => ({
     to: row.email!,
-    subject: `Votre part des obsèques – dossier n° ${row.share.dealId}`,
-    text: `${greeting}\n\n${summary}\n\n${how}\n${link}\n\nAvec toute notre sympathie,\nL'équipe Paisible`,
-    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(summary)}</p><p>${escapeHtml(how)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>Avec toute notre sympathie,<br>L'équipe Paisible</p>`,
-    locale: "fr",
+    subject: t("subject", { deal, brand: BRAND }),
+    text: `${greeting}\n\n${summary}\n\n${how}\n${link}\n\n${signature}`,
+    html: `<div lang="${locale}" dir="${dir}"><p>${escapeHtml(greeting)}</p><p>${escapeHtml(summary)}</p><p>${escapeHtml(how)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(signature).replace(/\n/g, "<br>")}</p></div>`,
+    locale,
     tag: "payment_share",
   }));
 }
