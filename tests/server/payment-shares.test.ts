@@ -5,6 +5,9 @@ import { FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
 import { EMPTY_FUNNEL_SETTING } from "@/server/services/funeral-quote/funnel-setting";
 import { payments, paymentShares } from "@/server/db/schema/payments";
 import { setMailer } from "@/server/integrations/mail/mailer";
+import type { SmsMessage } from "@/server/integrations/sms/sms-message";
+import { setSmsSender } from "@/server/integrations/sms/sms-outbox";
+import { clients } from "@/server/db/schema/users";
 import { JOB_HANDLERS } from "@/server/jobs/handlers";
 import { drainJobs } from "@/server/jobs/worker";
 import { PAYMENT_SHARE_EMAIL_JOB } from "@/server/services/payments/payment-shares";
@@ -95,6 +98,22 @@ describe("the family split of a deal", () => {
     expect(mail.text).toContain(`/paiement?deal=${family.dealId}`);
     expect(mail.html).toContain('lang="en"');
     await ctx.db.delete(dealSettings).where(eq(dealSettings.dealId, family.dealId));
+  });
+
+  it("sends the link by SMS to a relative known only by their phone", async () => {
+    const texts: SmsMessage[] = [];
+    setSmsSender({ send: async (message) => (texts.push(message), { id: String(texts.length), transport: "outbox" }) });
+    await ctx.db.update(clients).set({ email: null, phone: "06 12 34 56 78" }).where(eq(clients.id, family.clientIds.notary));
+    try {
+      await put("owner", { mode: "amounts", payers: [{ client_id: family.clientIds.notary, amount_cents: TOTAL }] });
+      await drainJobs(ctx.db, { handlers: JOB_HANDLERS, kinds: [PAYMENT_SHARE_EMAIL_JOB], now: () => new Date(Date.now() + 60_000) });
+      expect(texts).toHaveLength(1);
+      expect(texts[0]).toMatchObject({ to: "06 12 34 56 78", locale: "fr", tag: "payment_share" });
+      expect(texts[0]!.text).toMatch(new RegExp(`^Paisible : votre part des obsèques \\(dossier n° ${family.dealId}\\) est de 1\\s000,01\\s€\\. Pour la régler en ligne : http://\\S+/paiement\\?deal=${family.dealId}$`));
+    } finally {
+      setSmsSender(null);
+      await ctx.db.update(clients).set({ email: family.emails.notary }).where(eq(clients.id, family.clientIds.notary));
+    }
   });
 
   it("takes amounts that add up to the balance, and refuses those that do not", async () => {

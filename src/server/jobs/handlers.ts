@@ -80,7 +80,7 @@ export const JOB_HANDLERS: JobHandlers = {
   [PAYMENT_SHARE_EMAIL_JOB]: async (job, ctx) => {
     const id = job.payload.share_id;
     if (typeof id !== "number" || !Number.isInteger(id)) throw new PermanentJobError("payload_invalid");
-    await deliverPaymentShareEmail(ctx.db, id, getMailer(), serverEnv().SITE_URL);
+    await deliverPaymentShareEmail(ctx.db, id, getMailer(), serverEnv().SITE_URL, getSmsSender());
   },
   [RECONCILE_PAYMENTS_JOB]: async (_job, ctx) => {
     await reconcilePayments(ctx.db, (db) => paymentProviders(db), ctx.now);

@@ -13,7 +13,8 @@ import { paymentShares } from "@/server/db/schema/payments";
 import { clients } from "@/server/db/schema/users";
 import { ApiError, notFoundError } from "@/server/http/errors";
 import type { Mailer } from "@/server/integrations/mail/mail-message";
-import { sendEmailOnce } from "@/server/jobs/deliveries";
+import type { SmsSender } from "@/server/integrations/sms/sms-message";
+import { sendEmailOnce, sendSmsOnce } from "@/server/jobs/deliveries";
 import { enqueue } from "@/server/jobs/queue";
 import type { AuthSession } from "@/server/services/auth-tokens";
 import { dealBalance } from "@/server/services/payments/deal-payments";
@@ -55,18 +56,19 @@ type Translate = (key: string, values?: Record<string, string>) => string;
 
 /**
  * Sends one payer their part and the link to /paiement for the deal, once per share (a new
- * split sends anew), in the language the family asked the quote in, on that language's host.
+ * split sends anew), in the language the family asked the quote in, on that language's host:
+ * by e-mail, or by SMS (outbox or gateway) to a relative known only by their phone.
  */
-export async function deliverPaymentShareEmail(db: Db, shareId: number, mailer: Mailer, siteUrl: string): Promise<void> {
+export async function deliverPaymentShareEmail(db: Db, shareId: number, mailer: Mailer, siteUrl: string, sms?: SmsSender): Promise<void> {
   const [row] = await db
-    .select({ share: paymentShares, email: clients.email, firstname: clients.firstname, setting: dealSettings.value })
+    .select({ share: paymentShares, email: clients.email, phone: clients.phone, firstname: clients.firstname, setting: dealSettings.value })
     .from(paymentShares)
     .innerJoin(clients, eq(clients.id, paymentShares.payerClientId))
     .leftJoin(dealSettings, and(eq(dealSettings.dealId, paymentShares.dealId), eq(dealSettings.key, FUNNEL_SETTING_KEY)))
     .where(eq(paymentShares.id, shareId))
     .limit(1);
-  // The split was changed since (this share is gone) or the payer has no address: nothing to send.
-  if (!row?.email) return;
+  // The split was changed since (this share is gone) or the payer cannot be reached: nothing to send.
+  if (!row || (!row.email && !(row.phone && sms))) return;
   const [owner] = row.share.createdById
     ? await db.select({ firstname: clients.firstname, lastname: clients.lastname }).from(clients).where(eq(clients.id, row.share.createdById))
     : [];
@@ -81,6 +83,10 @@ export async function deliverPaymentShareEmail(db: Db, shareId: number, mailer: 
   const summary = t("summary", { who, deal, amount });
   const how = t("how");
   const signature = t("signature", { brand: BRAND });
+  if (!row.email) {
+    await sendSmsOnce(db, sms!, `payment-share-sms:${row.share.id}`, async () => ({ to: row.phone!, text: t("sms", { brand: BRAND, deal, amount, link }), locale, tag: "payment_share" }));
+    return;
+  }
   const dir = locale === "ar" || locale === "he" ? "rtl" : "ltr";
   await sendEmailOnce(db, mailer, `payment-share:${row.share.id}`, async () => ({
     to: row.email!,
