@@ -19,6 +19,8 @@ export const paths = {
   flowers: () => "/fleurs-obseques",
   flowersConfirmation: () => "/fleurs-obseques/confirmation",
   payment: () => "/paiement",
+  /** /paiement for one deal: its numeric id (client space) or its uuid (quote confirmation, e-mail). */
+  dealPayment: (deal: string | number) => `/paiement?${new URLSearchParams({ deal: String(deal) }).toString()}`,
   paymentConfirmation: (id: string | number) => `/paiement/confirmation/${encodeURIComponent(String(id))}`,
   press: () => "/presse",
   professionals: () => "/professionnels-funeraire",

@@ -82,6 +82,17 @@ export const ERROR_CODES = [
   "payment__refund__above_captured",
   "payment__refund__not_captured",
   "payment__callback__forged",
+  // Family split of a deal's balance (issue 12).
+  "payment_shares__mode__invalid",
+  "payment_shares__payers__invalid",
+  "payment_shares__payers__too_many",
+  "payment_shares__payer__invalid",
+  "payment_shares__payer__duplicated",
+  "payment_shares__payer__not_holder",
+  "payment_shares__amount__invalid",
+  "payment_shares__amounts__sum_mismatch",
+  "payment_shares__share__invalid",
+  "payment_shares__balance__nothing_due",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

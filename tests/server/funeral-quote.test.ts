@@ -142,6 +142,7 @@ describe("POST /api/v1/funeral_funnel/deals", () => {
     expect(mail.tag).toBe("funeral_quote");
     expect(mail.text).toContain(`/api/v1/funeral_funnel/deals/${body.uuid}/quote.pdf?token=`);
     expect(mail.text).toContain(`/devis-obseques/ceremonie#devis=${body.uuid}&cle=`);
+    expect(mail.text).toContain(`/paiement?deal=${body.uuid}`);
     const passwordLink = /https?:\/\/\S+\/api\/v1\/auth\/password\/edit\?\S+/.exec(mail.text)?.[0];
     expect(passwordLink).toBeDefined();
     // The account link is a working reset link of the auth service.

@@ -19,7 +19,7 @@ import { PAYMENT_PAID_EMAIL_JOB } from "@/server/services/payments/payment-paid-
 import { recordingMailer } from "./helpers/recording-mailer";
 import { paymentProviders } from "@/server/integrations/payments/providers";
 import { RECONCILE_PAYMENTS_JOB, reconcilePayments } from "@/server/services/payments/reconcile-payments";
-import { paymentForHolder, paymentPageData } from "@/server/services/payments/payment-page";
+import { parseDealRef, paymentForHolder, paymentPageData } from "@/server/services/payments/payment-page";
 
 interface Checkout {
   data: { id: number; status: string; amount_cents: number; provider: string; method: string };
@@ -348,6 +348,12 @@ describe("payment pages' reads", () => {
     expect((await paymentPageData(ctx.db, payerId, dealId, "2026-01-10"))!.hasCountry).toBe(false);
     await setCountry("fr");
     expect(await paymentPageData(ctx.db, payerId, otherDealId, "2026-01-10")).toBeNull();
+    // The quote's links name the deal by uuid: it opens only for a holder too.
+    const [uuids] = await ctx.db.select({ mine: deals.uuid }).from(deals).where(eq(deals.id, dealId));
+    const [others] = await ctx.db.select({ theirs: deals.uuid }).from(deals).where(eq(deals.id, otherDealId));
+    expect(await paymentPageData(ctx.db, payerId, parseDealRef(uuids!.mine.toUpperCase()), "2026-01-10")).toMatchObject({ dealId });
+    expect(await paymentPageData(ctx.db, payerId, parseDealRef(others!.theirs), "2026-01-10")).toBeNull();
+    expect([parseDealRef(String(dealId)), parseDealRef("0"), parseDealRef("1e3"), parseDealRef("x'; --"), parseDealRef(undefined)]).toEqual([dealId, null, null, null, null]);
     const [first] = await ctx.db.select({ id: payments.id }).from(payments).where(eq(payments.dealId, dealId)).limit(1);
     expect(await paymentForHolder(ctx.db, payerId, first!.id)).toMatchObject({ id: first!.id, deal_id: dealId });
     const [stranger] = await ctx.db.select({ id: clients.id }).from(clients).where(eq(clients.email, "autre.famille@example.org"));

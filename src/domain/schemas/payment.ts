@@ -55,6 +55,17 @@ export const checkoutViewSchema = z.object({
   sandbox: z.boolean().meta({ description: "Whether the embedded sandbox stands in for the provider" }),
 });
 
+export const paymentShareViewSchema = z.object({
+  client_id: z.number().int(),
+  firstname: z.string().nullable(),
+  lastname: z.string().nullable(),
+  amount_cents: z.number().int().meta({ description: "This relative's part of the balance at the time of the split" }),
+  share: z.number().int().nullable().meta({ description: "The weight when split by shares; null when split by amounts" }),
+  paid_cents: z.number().int().meta({ description: "Paid by this relative since the split (captured minus refunded)" }),
+  pending_cents: z.number().int(),
+  remaining_cents: z.number().int(),
+});
+
 export const dealPaymentsViewSchema = z.object({
   data: z.object({
     deal_id: z.number().int(),
@@ -68,6 +79,7 @@ export const dealPaymentsViewSchema = z.object({
       z.object({ client_id: z.number().int().nullable(), firstname: z.string().nullable(), lastname: z.string().nullable(), paid_cents: z.number().int(), pending_cents: z.number().int() }),
     ),
     payments: z.array(paymentViewSchema),
+    shares: z.array(paymentShareViewSchema).meta({ description: "The family split set by the deal's owner (empty when none), with who has paid their part" }),
   }),
 });
 

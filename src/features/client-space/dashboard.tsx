@@ -71,6 +71,7 @@ export function Dashboard({ firstname, accountActions }: { firstname: string | n
 
 function DashboardBody({ data }: { data: DashboardData }) {
   const t = useTranslations("ClientSpace.dashboard");
+  const tp = useTranslations("Payments.entry");
   const locale = useLocale();
   const title = useFileTitle();
   const checklist = useChecklistText();
@@ -156,11 +157,18 @@ function DashboardBody({ data }: { data: DashboardData }) {
                     {deal.total_cents !== null ? ` · ${t("dealTotal", { amount: formatMoney(deal.total_cents, locale) })}` : ""}
                   </p>
                 </div>
-                {deal.kind === "funeral" ? (
-                  <a href={`/api/v1/funeral_funnel/deals/${encodeURIComponent(deal.uuid)}/quote.pdf`} className={buttonClasses({ variant: "secondary" })}>
-                    {t("dealQuote")}
-                  </a>
-                ) : null}
+                <div className="flex flex-wrap gap-2">
+                  {deal.kind === "funeral" ? (
+                    <a href={`/api/v1/funeral_funnel/deals/${encodeURIComponent(deal.uuid)}/quote.pdf`} className={buttonClasses({ variant: "secondary" })}>
+                      {t("dealQuote")}
+                    </a>
+                  ) : null}
+                  {deal.total_cents !== null ? (
+                    <a href={paths.dealPayment(deal.id)} className={buttonClasses({ variant: "secondary" })} data-testid="deal-payment-link">
+                      {tp("action")}
+                    </a>
+                  ) : null}
+                </div>
               </li>
             ))}
           </ul>

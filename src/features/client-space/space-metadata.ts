@@ -11,4 +11,4 @@ export async function spaceMetadata(localeParam: string, key: "dashboard" | "new
 }
 
 /** Message namespaces the client-space islands read in the browser. */
-export const CLIENT_SPACE_MESSAGES = ["Auth.signOut", "ClientSpace", "Companies", "DocumentTypes", "Procedures.rules", "Procedures.checklist", "Family"] as const;
+export const CLIENT_SPACE_MESSAGES = ["Auth.signOut", "ClientSpace", "Companies", "DocumentTypes", "Procedures.rules", "Procedures.checklist", "Family", "Payments.entry"] as const;

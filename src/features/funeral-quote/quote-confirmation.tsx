@@ -34,6 +34,7 @@ type State =
 
 export function QuoteConfirmation() {
   const t = useTranslations("Quote.confirmation");
+  const tp = useTranslations("Payments.entry");
   const tf = useTranslations("Quote.funnel");
   const text = useQuoteText();
   const search = useArrivalSearch();
@@ -183,6 +184,16 @@ export function QuoteConfirmation() {
             </li>
           ))}
         </ol>
+      </section>
+
+      <section aria-labelledby="confirmation-payment" className="mt-8 rounded-lg border border-line bg-surface p-5">
+        <h2 id="confirmation-payment" className="font-sans text-lg font-semibold">
+          {tp("title")}
+        </h2>
+        <p className="mt-2 text-ink-soft">{tp("text")}</p>
+        <a href={paths.dealPayment(deal.uuid)} className={buttonClasses({ variant: "secondary", className: "mt-3" })} data-testid="quote-payment-link">
+          {tp("action")}
+        </a>
       </section>
 
       <div className="mt-8 grid gap-4 sm:grid-cols-2">

@@ -7,6 +7,7 @@ import { Alert } from "@/ui/alert";
 import { Card, CardBody, CardHeader, CardTitle } from "@/ui/card";
 import { Heading } from "@/ui/heading";
 import { PayMethods, type PayOption } from "./pay-methods";
+import { ShareForm } from "./share-form";
 
 /** Amounts read the same in every direction: isolated, so a right-to-left line keeps "1 234,56 €" whole. */
 const isolate = (text: string) => `\u2068${text}\u2069`;
@@ -14,6 +15,7 @@ const isolate = (text: string) => `\u2068${text}\u2069`;
 /** /paiement: the deal's balance, who has paid, and the ways open to this payer (fees shown, none hidden). */
 export async function PaymentOverview({ data, locale }: { data: PaymentPageData | null; locale: string }) {
   const t = await getTranslations("Payments");
+  const ts = await getTranslations("Payments.split");
   const errors = await getTranslations("Errors");
   const money = new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" });
   const euros = (cents: number) => isolate(money.format(cents / 100));
@@ -90,9 +92,33 @@ export async function PaymentOverview({ data, locale }: { data: PaymentPageData 
           </ul>
         </section>
       )}
+      {balance.shares.length > 0 && (
+        <section className="mt-6" aria-labelledby="shares-heading">
+          <Heading level={2} size="md" id="shares-heading">
+            {ts("heading")}
+          </Heading>
+          <ul className="mt-2 divide-y divide-stone-200" data-testid="payment-shares">
+            {balance.shares.map((share) => (
+              <li key={share.client_id} className="flex flex-wrap justify-between gap-x-4 py-2">
+                <span className="font-semibold">{[share.firstname, share.lastname].filter(Boolean).join(" ") || t("someone")}</span>
+                <span>
+                  {ts("part", { amount: euros(share.amount_cents) })}
+                  {" · "}
+                  {share.remaining_cents <= 0 ? ts("settled") : ts("partState", { paid: euros(share.paid_cents), remaining: euros(share.remaining_cents) })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {data.myPart && balance.remaining_cents > 0 && (
+        <p className="mt-6 text-lg font-semibold" data-testid="my-part">
+          {data.payableCents > 0 ? ts("yourPart", { amount: euros(data.payableCents) }) : ts("yourPartPaid")}
+        </p>
+      )}
       {balance.remaining_cents <= 0 ? (
         <p className="mt-6 font-semibold">{t("nothingDue")}</p>
-      ) : !data.hasCountry ? (
+      ) : data.payableCents <= 0 ? null : !data.hasCountry ? (
         <Alert tone="info" className="mt-6">
           {errors("payer__country_code__blank")}
         </Alert>
@@ -101,12 +127,37 @@ export async function PaymentOverview({ data, locale }: { data: PaymentPageData 
           {!data.methods.includes("card") && <p className="mt-6">{t("cardUnavailable")}</p>}
           <PayMethods
             dealId={data.dealId}
-            amountCents={balance.remaining_cents}
+            amountCents={data.payableCents}
             options={options}
             labels={{ legend: t("methodsHeading"), pay: t("pay"), redirecting: t("redirecting"), errors: errorLabels, unhandled: errors("unhandled") }}
           />
           <p className="mt-4 text-sm text-stone-700">{t("security")}</p>
         </>
+      )}
+      {data.isOwner && balance.remaining_cents > 0 && data.members.length > 1 && (
+        <ShareForm
+          dealId={data.dealId}
+          balanceCents={balance.remaining_cents}
+          locale={locale}
+          members={data.members}
+          current={balance.shares}
+          labels={{
+            heading: ts("formHeading"),
+            hint: ts("formHint"),
+            modeLegend: ts("modeLegend"),
+            modeAmounts: ts("modeAmounts"),
+            modeShares: ts("modeShares"),
+            amountLabels: Object.fromEntries(data.members.map((m) => [m.client_id, ts("amountLabel", { name: m.name })])),
+            shareLabels: Object.fromEntries(data.members.map((m) => [m.client_id, ts("shareLabel", { name: m.name })])),
+            total: ts.raw("total") as string,
+            save: ts("save"),
+            saving: ts("saving"),
+            saved: ts("saved"),
+            clear: ts("clear"),
+            errors: errorLabels,
+            unhandled: errors("unhandled"),
+          }}
+        />
       )}
     </main>
   );

@@ -15,6 +15,7 @@ import { FUNNEL_QUOTE_EMAIL_JOB, SCHEDULE_REMINDERS_JOB } from "@/server/service
 import { deliverFormalityLetter, FORMALITY_LETTER_EMAIL_JOB } from "@/server/services/procedures/send-formality";
 import { paymentProviders } from "@/server/integrations/payments/providers";
 import { deliverPaymentPaidEmail, PAYMENT_PAID_EMAIL_JOB } from "@/server/services/payments/payment-paid-email";
+import { deliverPaymentShareEmail, PAYMENT_SHARE_EMAIL_JOB } from "@/server/services/payments/payment-shares";
 import { RECONCILE_EVERY_MS, RECONCILE_PAYMENTS_JOB, reconcilePayments } from "@/server/services/payments/reconcile-payments";
 
 /** Every kind of job the product runs, and its handler. */
@@ -75,6 +76,11 @@ export const JOB_HANDLERS: JobHandlers = {
     const id = job.payload.payment_id;
     if (typeof id !== "number" || !Number.isInteger(id)) throw new PermanentJobError("payload_invalid");
     await deliverPaymentPaidEmail(ctx.db, id, getMailer(), serverEnv().SITE_URL);
+  },
+  [PAYMENT_SHARE_EMAIL_JOB]: async (job, ctx) => {
+    const id = job.payload.share_id;
+    if (typeof id !== "number" || !Number.isInteger(id)) throw new PermanentJobError("payload_invalid");
+    await deliverPaymentShareEmail(ctx.db, id, getMailer(), serverEnv().SITE_URL, getSmsSender());
   },
   [RECONCILE_PAYMENTS_JOB]: async (_job, ctx) => {
     await reconcilePayments(ctx.db, (db) => paymentProviders(db), ctx.now);

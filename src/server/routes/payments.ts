@@ -11,9 +11,11 @@ import {
   dealPaymentsViewSchema,
   eligiblePlansQuerySchema,
   instalmentPlanViewSchema,
+  paymentShareViewSchema,
   paymentViewSchema,
   refundBodySchema,
 } from "@/domain/schemas/payment";
+import { paymentSharesBodySchema } from "@/domain/payments/payment-split";
 import { planKey } from "@/domain/payments/payment-methods";
 import { guard, sessionOf } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/env";
@@ -28,6 +30,7 @@ import { paymentViews, type PaymentRow } from "@/server/services/payments/paymen
 import { recordNotification, type NotificationSource } from "@/server/services/payments/record-notification";
 import { paymentReceipt } from "@/server/services/payments/payment-receipt";
 import { refundPayment } from "@/server/services/payments/refund-payment";
+import { setPaymentShares } from "@/server/services/payments/payment-shares";
 import { startCheckout } from "@/server/services/payments/start-checkout";
 
 /**
@@ -39,6 +42,8 @@ import { startCheckout } from "@/server/services/payments/start-checkout";
 const PAYER = signedIn({ clients: true });
 const PLANS_READER = signedIn({ clients: true, business: "any" });
 const DEAL_PAYMENTS_READER = signedIn({ clients: true, business: PAYMENT_READER_ROLES });
+// The owner is checked in the use case (other holders 403, anyone else 404).
+const SHARE_SETTER = signedIn({ clients: true });
 const REFUNDER = signedIn({ business: REFUND_ROLES });
 const PROVIDER_CALLBACK = publicAccess("called by the provider or the payer's browser back from it; verified by signature, and the status is always fetched from the provider");
 
@@ -133,6 +138,21 @@ const dealPaymentsRoute = createRoute({
   middleware: [guard(DEAL_PAYMENTS_READER)] as const,
   request: { params: z.object({ id: idSchema }) },
   responses: { 200: jsonResponse(dealPaymentsViewSchema, "The deal's payments"), 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 422: errorResponses[422] },
+});
+const sharesRoute = createRoute({
+  method: "put",
+  path: "/api/v1/payments/deals/{id}/shares",
+  tags: ["Payments"],
+  summary: "Split what remains to pay between the deal's holders, by amounts or shares (the deal's owner); each payer is e-mailed their link",
+  middleware: [guard(SHARE_SETTER)] as const,
+  request: { params: z.object({ id: idSchema }), body: json(paymentSharesBodySchema) },
+  responses: {
+    200: jsonResponse(z.object({ data: z.array(paymentShareViewSchema) }), "The split as saved"),
+    401: errorResponses[401],
+    403: errorResponses[403],
+    404: errorResponses[404],
+    422: errorResponses[422],
+  },
 });
 const refundRoute = createRoute({
   method: "post",
@@ -266,6 +286,12 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>) {
 
   // GET /api/v1/payments/deals/{id} – a deal's payments and balance
   app.openapi(dealPaymentsRoute, async (c) => c.json(await dealPayments(c.get("db"), sessionOf(c), c.req.valid("param").id), 200, NO_STORE));
+
+  // PUT /api/v1/payments/deals/{id}/shares – the owner splits the balance between relatives
+  app.openapi(sharesRoute, async (c) => {
+    const data = await setPaymentShares(c.get("db"), sessionOf(c), c.req.valid("param").id, c.req.valid("json"), authNow());
+    return c.json({ data }, 200, NO_STORE);
+  });
 
   // GET /api/v1/payments/{id}/receipt – the receipt of a paid payment
   app.openapi(receiptRoute, async (c) => {

@@ -14,7 +14,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function Page({ params }: Props) {
   setRequestLocale((await params).locale);
   return (
-    <ClientMessages namespaces={["Quote"]}>
+    <ClientMessages namespaces={["Quote", "Payments.entry"]}>
       <QuoteConfirmation />
     </ClientMessages>
   );

@@ -83,3 +83,29 @@ export const paymentEvents = pgTable(
   },
   (t) => [uniqueIndex("payment_events_provider_event_idx").on(t.provider, t.providerEventId), index("payment_events_payment_idx").on(t.paymentId)],
 );
+
+/**
+ * The family split of a deal: the part of the balance each relative (a holder of the
+ * deal) pays, set by the deal's owner. Replaced as a whole on each change; `share` is the
+ * weight when the owner split by shares, null when they typed amounts.
+ */
+export const paymentShares = pgTable(
+  "payment_shares",
+  {
+    id: id(),
+    dealId: integer()
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    payerClientId: integer()
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    amountCents: integer().notNull(),
+    share: integer(),
+    createdById: integer().references(() => clients.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("payment_shares_deal_payer_idx").on(t.dealId, t.payerClientId),
+    check("payment_shares_amount_check", sql`${t.amountCents} >= 0 AND (${t.share} IS NULL OR ${t.share} > 0)`),
+  ],
+);

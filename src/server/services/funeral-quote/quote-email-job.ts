@@ -32,6 +32,8 @@ export function funnelLinks(uuid: string, resumeToken: string, locale: Locale, c
     resume: `${origin}${paths.funnelStart()}#${fragment}`,
     pdf: `${apiOrigin}/api/v1/funeral_funnel/deals/${encodeURIComponent(uuid)}/quote.pdf?${new URLSearchParams({ token: resumeToken }).toString()}`,
     confirmation: `${origin}${paths.funeralQuoteConfirmation()}#${fragment}`,
+    // Signing in is asked there: the uuid alone opens nothing for someone who does not hold the deal.
+    payment: `${origin}${paths.dealPayment(uuid)}`,
   };
 }
 
@@ -89,6 +91,7 @@ export async function deliverFunnelQuoteEmail(
       contactChannel: setting?.contact_channel ?? "email",
       pdfUrl: links.pdf,
       resumeUrl: links.resume,
+      paymentUrl: links.payment,
       passwordUrl,
       passwordDays: ACCOUNT_LINK_DAYS,
     });

@@ -27,6 +27,8 @@ export interface QuoteEmailInput {
   contactChannel: FunnelContactChannel;
   pdfUrl: string;
   resumeUrl: string;
+  /** /paiement for this deal (the family signs in there); none in older jobs. */
+  paymentUrl?: string | null;
   /** Link to choose a password; null when the client already has one. */
   passwordUrl: string | null;
   /** How long the password link works, in days. */
@@ -63,6 +65,8 @@ export async function quoteEmail(input: QuoteEmailInput): Promise<MailMessage> {
     signature: t("signature", { brand: BRAND }),
   };
   const actions = { pdf: t("pdfAction"), resume: t("resumeAction"), account: t("accountAction") };
+  const tp = createTranslator({ locale, messages, namespace: "Payments.entry" }) as unknown as Translate;
+  const payment = input.paymentUrl ? { text: tp("emailText"), action: tp("action"), url: input.paymentUrl } : null;
 
   const text = [
     greeting,
@@ -76,6 +80,7 @@ export async function quoteEmail(input: QuoteEmailInput): Promise<MailMessage> {
     "",
     paragraphs.resume,
     `${actions.resume}: ${input.resumeUrl}`,
+    ...(payment ? ["", payment.text, `${payment.action}: ${payment.url}`] : []),
     ...(input.passwordUrl ? ["", paragraphs.account, `${actions.account}: ${input.passwordUrl}`, paragraphs.accountExpiry] : []),
     "",
     paragraphs.next,
@@ -99,6 +104,7 @@ export async function quoteEmail(input: QuoteEmailInput): Promise<MailMessage> {
 ${button(input.pdfUrl, actions.pdf, true)}
 <p>${escapeHtml(paragraphs.resume)}</p>
 ${button(input.resumeUrl, actions.resume, false)}
+${payment ? `<p>${escapeHtml(payment.text)}</p>${button(payment.url, payment.action, false)}` : ""}
 ${input.passwordUrl ? `<p>${escapeHtml(paragraphs.account)}</p>${button(input.passwordUrl, actions.account, false)}<p style="font-size:14px;color:#4a5560">${escapeHtml(paragraphs.accountExpiry)}</p>` : ""}
 <p>${escapeHtml(paragraphs.next)}</p>
 ${paragraphs.demo ? `<p style="font-size:14px;color:#4a5560">${escapeHtml(paragraphs.demo)}</p>` : ""}

@@ -7,6 +7,7 @@ import { notFoundError } from "@/server/http/errors";
 import type { AuthSession } from "@/server/services/auth-tokens";
 import { mayReadDealPayments } from "@/server/services/payments/payment-access";
 import { paymentViews } from "@/server/services/payments/payment-view";
+import { dealShares } from "@/server/services/payments/share-views";
 
 /** What a deal asks, what was paid (captures minus refunds), what is pending and remains, per payer. */
 export async function dealPayments(db: Db, auth: AuthSession, dealId: number) {
@@ -43,6 +44,8 @@ export async function dealBalance(db: Db, dealId: number) {
       remaining_cents: totals.remainingCents,
       payers: [...payers.values()],
       payments: views,
+      /** The family split set by the deal's owner, with who has paid their part; empty when none. */
+      shares: await dealShares(db, deal.id),
     },
   };
 }

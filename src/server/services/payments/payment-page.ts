@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import { methodsFor, type InstalmentPlan, type PaymentMethod } from "@/domain/payments/payment-methods";
 import type { PaymentView } from "@/domain/schemas/payment";
 import type { Db } from "@/server/db/client";
@@ -7,6 +7,7 @@ import { payments } from "@/server/db/schema/payments";
 import { clients } from "@/server/db/schema/users";
 import { paymentProviders } from "@/server/integrations/payments/providers";
 import { dealBalance } from "@/server/services/payments/deal-payments";
+import type { PaymentShareView } from "@/server/services/payments/share-views";
 import { paymentViews } from "@/server/services/payments/payment-view";
 import { applyProviderStatus } from "@/server/services/payments/record-notification";
 
@@ -18,15 +19,29 @@ export interface PaymentPageData {
   hasCountry: boolean;
   plans: InstalmentPlan[];
   sandbox: boolean;
+  /** What this payer is asked to pay now: their part of the family split when there is one, else the balance. */
+  payableCents: number;
+  /** This payer's part of the split, when the owner gave them one. */
+  myPart: PaymentShareView | null;
+  /** The deal's owner sets the split, between these holders. */
+  isOwner: boolean;
+  members: Array<{ client_id: number; name: string }>;
+}
+
+/** The deal in /paiement?deal=…: its id (client space) or its uuid (quote links); null when absent or malformed. */
+export function parseDealRef(value: string | undefined): number | string | null {
+  if (!value) return null;
+  if (/^[1-9][0-9]{0,14}$/.test(value)) return Number(value);
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? value.toLowerCase() : null;
 }
 
 /** The deal asked for (or the client's latest deal with a quote), when they hold it; null otherwise. */
-export async function paymentPageData(db: Db, clientId: number, dealId: number | null, today: string): Promise<PaymentPageData | null> {
+export async function paymentPageData(db: Db, clientId: number, dealRef: number | string | null, today: string): Promise<PaymentPageData | null> {
   const [held] = await db
-    .select({ id: deals.id })
+    .select({ id: deals.id, role: dealAbilities.role })
     .from(dealAbilities)
     .innerJoin(deals, eq(deals.id, dealAbilities.dealId))
-    .where(and(eq(dealAbilities.clientId, clientId), isNotNull(deals.totalCents), dealId ? eq(deals.id, dealId) : undefined))
+    .where(and(eq(dealAbilities.clientId, clientId), isNotNull(deals.totalCents), dealRef === null ? undefined : typeof dealRef === "number" ? eq(deals.id, dealRef) : eq(deals.uuid, dealRef)))
     .orderBy(desc(deals.createdAt))
     .limit(1);
   if (!held) return null;
@@ -34,12 +49,26 @@ export async function paymentPageData(db: Db, clientId: number, dealId: number |
   const [client] = await db.select({ countryCode: clients.countryCode }).from(clients).where(eq(clients.id, clientId));
   const methods = methodsFor(client?.countryCode);
   const providers = paymentProviders(db);
+  const myPart = balance.shares.find((s) => s.client_id === clientId) ?? null;
+  // A payer with a part pays what is left of it (never above the deal's balance); without one, the balance.
+  const payableCents = myPart ? Math.min(myPart.remaining_cents, balance.remaining_cents) : balance.remaining_cents;
   let plans: InstalmentPlan[] = [];
-  if (methods.includes("instalments") && balance.remaining_cents > 0) {
-    plans = await providers.alma.eligiblePlans(balance.remaining_cents, today).catch(() => []);
+  if (methods.includes("instalments") && payableCents > 0) {
+    plans = await providers.alma.eligiblePlans(payableCents, today).catch(() => []);
   }
+  const isOwner = held.role === "owner";
+  const members = isOwner
+    ? (
+        await db
+          .select({ client_id: clients.id, firstname: clients.firstname, lastname: clients.lastname, email: clients.email })
+          .from(dealAbilities)
+          .innerJoin(clients, eq(clients.id, dealAbilities.clientId))
+          .where(eq(dealAbilities.dealId, held.id))
+          .orderBy(asc(dealAbilities.id))
+      ).map((m) => ({ client_id: m.client_id, name: [m.firstname, m.lastname].filter(Boolean).join(" ") || m.email || String(m.client_id) }))
+    : [];
   const sandbox = providers.worldline.mode === "sandbox" || providers.alma.mode === "sandbox" || providers.fintecture.mode === "sandbox";
-  return { dealId: held.id, balance, methods, hasCountry: methods.length > 0, plans: plans.filter((p) => p.eligible), sandbox };
+  return { dealId: held.id, balance, methods, hasCountry: methods.length > 0, plans: plans.filter((p) => p.eligible), sandbox, payableCents, myPart, isOwner, members };
 }
 
 /**
