@@ -68,6 +68,14 @@ export async function PaymentOverview({ data, locale }: { data: PaymentPageData 
                 <dd className="text-end">{euros(balance.pending_cents)}</dd>
               </>
             )}
+            {balance.refunded_cents > 0 && (
+              <>
+                <dt>{t("refunded")}</dt>
+                <dd className="text-end" data-testid="payment-refunded">
+                  {euros(balance.refunded_cents)}
+                </dd>
+              </>
+            )}
             <dt className="font-semibold">{t("remaining")}</dt>
             <dd className="text-end text-lg font-bold">{euros(balance.remaining_cents)}</dd>
           </dl>
