@@ -206,11 +206,22 @@ test("the funeral director refunds part of a card payment from the professional 
   const paymentId = await payByCard(page);
 
   const pro = await freshPage(browser, baseURL);
-  await pro.goto(`/pro/paiements/${dealId}`);
+  await pro.goto("/pro");
   await expect(pro).toHaveURL(/\/pro\/connexion\?retour=/);
   await pro.getByLabel("Adresse e-mail").fill("directeur@demo.test");
   await pro.getByLabel(/^Mot de passe\*?$/).fill(PASSWORD);
   await pro.getByRole("button", { name: "Se connecter" }).click();
+  await expect(pro).toHaveURL(/\/pro$/);
+  await pro.getByRole("link", { name: "Paiements des familles" }).click();
+  await expect(pro).toHaveURL(/\/pro\/paiements$/);
+  await noSeriousViolations(pro);
+  // A number that is not one is said so, and stays typed.
+  await pro.getByLabel("Numéro du dossier").fill("douze");
+  await pro.getByRole("button", { name: "Voir les paiements" }).click();
+  await expect(pro.getByRole("main").getByRole("alert")).toHaveText("Indiquez le numéro du dossier en chiffres (par exemple 1234).");
+  await expect(pro.getByLabel("Numéro du dossier")).toHaveValue("douze");
+  await pro.getByLabel("Numéro du dossier").fill(String(dealId));
+  await pro.getByRole("button", { name: "Voir les paiements" }).click();
   await expect(pro).toHaveURL(new RegExp(`/pro/paiements/${dealId}$`));
   await expect(pro.getByRole("heading", { level: 1, name: `Paiements du dossier n° ${dealId}` })).toBeVisible();
   await noSeriousViolations(pro);
