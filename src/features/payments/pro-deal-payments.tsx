@@ -53,10 +53,10 @@ export async function ProDealPayments({ dealId, role, locale }: { dealId: string
 
   if (!readable || !balance) {
     return (
-      <main id="main" className="mx-auto w-full max-w-4xl px-4 py-10">
+      <div className="mx-auto w-full max-w-4xl px-4 py-10">
         <Heading level={1}>{t("title", { id: dealId })}</Heading>
         <p className="mt-3 text-lg">{readable ? t("notFound") : t("forbidden")}</p>
-      </main>
+      </div>
     );
   }
   const mayRefund = hasRole(me, REFUND_ROLES);
@@ -71,7 +71,7 @@ export async function ProDealPayments({ dealId, role, locale }: { dealId: string
   ] as const;
 
   return (
-    <main id="main" className="mx-auto w-full max-w-4xl px-4 py-10">
+    <div className="mx-auto w-full max-w-4xl px-4 py-10">
       <Heading level={1}>{t("title", { id: balance.deal_id })}</Heading>
       <Card className="mt-6">
         <CardHeader>
@@ -164,6 +164,6 @@ export async function ProDealPayments({ dealId, role, locale }: { dealId: string
           </ul>
         </section>
       )}
-    </main>
+    </div>
   );
 }

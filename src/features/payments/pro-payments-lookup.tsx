@@ -17,7 +17,7 @@ export async function ProPaymentsLookup({ typed }: { typed?: string }) {
   const t = await getTranslations("ProPayments.lookup");
   const invalid = typed !== undefined && dealNumber(typed) === null;
   return (
-    <main id="main" className="mx-auto w-full max-w-xl px-4 py-10">
+    <div className="mx-auto w-full max-w-xl px-4 py-10">
       <Heading level={1}>{t("title")}</Heading>
       <form method="get" action={paths.proPayments()} className="mt-6 space-y-3" noValidate>
         <label htmlFor="deal-number" className="block font-semibold">
@@ -44,6 +44,6 @@ export async function ProPaymentsLookup({ typed }: { typed?: string }) {
           <Button type="submit">{t("submit")}</Button>
         </div>
       </form>
-    </main>
+    </div>
   );
 }
