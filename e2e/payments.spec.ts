@@ -1,10 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 
 /**
  * Payments end to end in the built app, against the embedded sandbox: a family member
  * with a quote pays on /paiement, goes through the sandbox's hosted page like a
- * provider's, and lands on the confirmation. Card, instalments, bank transfer.
+ * provider's, and lands on the confirmation. Card, instalments, bank transfer; a split
+ * between two relatives who each pay their part; a refund by the funeral director.
  */
 const EMAIL = "client@demo.test";
 const PASSWORD = "Demo-password-2026";
@@ -26,10 +27,10 @@ async function quoteOfDemoFamily(request: APIRequestContext): Promise<number> {
   return list.data.find((d) => d.uuid === uuid)!.id;
 }
 
-async function signIn(page: Page, returnTo: string) {
+async function signIn(page: Page, returnTo: string, email = EMAIL, password = PASSWORD) {
   await page.goto(`/me-connecter?retour=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel("Adresse e-mail").fill(EMAIL);
-  await page.getByLabel(/^Mot de passe\*?$/).fill(PASSWORD);
+  await page.getByLabel("Adresse e-mail").fill(email);
+  await page.getByLabel(/^Mot de passe\*?$/).fill(password);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page).toHaveURL(new RegExp(`${returnTo.replace(/[?]/g, "\\?")}$`));
 }
@@ -105,5 +106,143 @@ test("the payment page speaks Arabic, right to left, with its amounts and method
   await expect(page.getByRole("heading", { level: 1, name: "دفع تكاليف الجنازة" })).toBeVisible();
   await expect(page.getByText("المتبقي للدفع")).toBeVisible();
   await expect(page.getByLabel(/البطاقة المصرفية/)).toBeVisible();
+  await noSeriousViolations(page);
+});
+
+/** From /paiement, pays what the page offers by card on the sandbox's hosted page; the payment's id. */
+async function payByCard(page: Page): Promise<number> {
+  await page.getByLabel(/Carte bancaire/).check();
+  await page.getByRole("button", { name: "Continuer vers le paiement sécurisé" }).click();
+  await expect(page).toHaveURL(/\/sandbox-psp\/worldline\/hc_/);
+  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiration (MM/AA)").fill("12/30");
+  await page.getByLabel("Cryptogramme").fill("123");
+  await page.getByRole("button", { name: /^Payer/ }).click();
+  await expect(page).toHaveURL(/\/paiement\/confirmation\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Paiement reçu" })).toBeVisible();
+  return Number(/(\d+)$/.exec(page.url())![1]);
+}
+
+test("a family pays in 3 instalments through the sandbox's schedule and lands on the confirmation", async ({ page, request }) => {
+  const dealId = await quoteOfDemoFamily(request);
+  await signIn(page, `/paiement?deal=${dealId}`);
+  await page.getByLabel(/En 3 fois/).check();
+  await page.getByRole("button", { name: "Continuer vers le paiement sécurisé" }).click();
+  await expect(page).toHaveURL(/\/sandbox-psp\/alma\/payment_/);
+  await expect(page.getByRole("table", { name: "Échéancier" })).toBeVisible();
+  await page.getByRole("button", { name: "Accepter l'échéancier" }).click();
+  await expect(page).toHaveURL(/\/paiement\/confirmation\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Paiement reçu" })).toBeVisible();
+  await noSeriousViolations(page);
+  await page.goto(`/paiement?deal=${dealId}`);
+  await expect(page.getByText("Il n'y a rien à payer pour le moment.")).toBeVisible();
+});
+
+/** A relative invited to the deal by its owner, with an account of their own and a country (the card needs one). */
+async function invitedRelative(request: APIRequestContext, dealId: number): Promise<{ email: string; password: string }> {
+  const owner = await request.post("/api/v1/auth/sign_in", { data: { email: EMAIL, password: PASSWORD } });
+  const h = owner.headers();
+  const headers = { "access-token": h["access-token"]!, client: h.client!, uid: h.uid!, "token-type": "Bearer" };
+  const email = `proche-${dealId}-${Date.now()}@example.test`;
+  const password = "Glycine-sous-la-pluie-26";
+  const invited = await request.post(`/api/v1/deals/${dealId}/abilities`, { headers, data: { email, role: "editor", link: null } });
+  expect(invited.status()).toBeLessThan(300);
+  let token: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = ((await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { data: Array<{ text: string }> }).data;
+        token = mails.map((m) => /#invitation=([^\s"]+)/.exec(m.text)?.[1]).find(Boolean);
+        return token !== undefined;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  const accepted = await request.post(`/api/v1/invitations/${decodeURIComponent(token!)}/accept`, { data: { firstname: "Luc", lastname: "Dupont", password, password_confirmation: password } });
+  expect(accepted.status()).toBeLessThan(300);
+  const relative = await request.post("/api/v1/auth/sign_in", { data: { email, password } });
+  expect(relative.status()).toBe(200);
+  const r = relative.headers();
+  const { data } = (await relative.json()) as { data: { id: number } };
+  const put = await request.put(`/api/v1/clients/${data.id}`, { headers: { "access-token": r["access-token"]!, client: r.client!, uid: r.uid!, "token-type": "Bearer" }, data: { country_code: "fr" } });
+  expect(put.status()).toBe(200);
+  return { email, password };
+}
+
+async function freshPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  return context.newPage();
+}
+
+test("the owner splits the balance with a relative, and each pays their part by card", async ({ page, request, browser, baseURL }) => {
+  const dealId = await quoteOfDemoFamily(request);
+  const relative = await invitedRelative(request, dealId);
+  await signIn(page, `/paiement?deal=${dealId}`);
+  const shares = page.getByLabel(/^Nombre de parts pour/);
+  await expect(shares).toHaveCount(2);
+  await shares.nth(0).fill("1");
+  await shares.nth(1).fill("1");
+  await page.getByRole("button", { name: "Enregistrer et envoyer les liens" }).click();
+  await expect(page.getByTestId("payment-shares").getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByTestId("my-part")).toContainText("Votre part à régler");
+  await noSeriousViolations(page);
+  await payByCard(page);
+
+  const other = await freshPage(browser, baseURL);
+  await signIn(other, `/paiement?deal=${dealId}`, relative.email, relative.password);
+  await expect(other.getByTestId("my-part")).toContainText("Votre part à régler");
+  await expect(other.getByTestId("payment-shares")).toContainText("part réglée");
+  await noSeriousViolations(other);
+  await payByCard(other);
+  await other.goto(`/paiement?deal=${dealId}`);
+  await expect(other.getByText("Il n'y a rien à payer pour le moment.")).toBeVisible();
+  await expect(other.getByTestId("payment-shares").getByText("part réglée")).toHaveCount(2);
+  await other.context().close();
+});
+
+test("the funeral director refunds part of a card payment from the professional space, and the family sees it", async ({ page, request, browser, baseURL }) => {
+  const dealId = await quoteOfDemoFamily(request);
+  await signIn(page, `/paiement?deal=${dealId}`);
+  const paymentId = await payByCard(page);
+
+  const pro = await freshPage(browser, baseURL);
+  await pro.goto("/pro");
+  await expect(pro).toHaveURL(/\/pro\/connexion\?retour=/);
+  await pro.getByLabel("Adresse e-mail").fill("directeur@demo.test");
+  await pro.getByLabel(/^Mot de passe\*?$/).fill(PASSWORD);
+  await pro.getByRole("button", { name: "Se connecter" }).click();
+  await expect(pro).toHaveURL(/\/pro$/);
+  await pro.getByRole("link", { name: "Paiements des familles" }).click();
+  await expect(pro).toHaveURL(/\/pro\/paiements$/);
+  await noSeriousViolations(pro);
+  // A number that is not one is said so, and stays typed.
+  await pro.getByLabel("Numéro du dossier").fill("douze");
+  await pro.getByRole("button", { name: "Voir les paiements" }).click();
+  await expect(pro.getByRole("main").getByRole("alert")).toHaveText("Indiquez le numéro du dossier en chiffres (par exemple 1234).");
+  await expect(pro.getByLabel("Numéro du dossier")).toHaveValue("douze");
+  await pro.getByLabel("Numéro du dossier").fill(String(dealId));
+  await pro.getByRole("button", { name: "Voir les paiements" }).click();
+  await expect(pro).toHaveURL(new RegExp(`/pro/paiements/${dealId}$`));
+  await expect(pro.getByRole("heading", { level: 1, name: `Paiements du dossier n° ${dealId}` })).toBeVisible();
+  await noSeriousViolations(pro);
+  const card = pro.getByTestId(`pro-payment-${paymentId}`);
+  await expect(card).toContainText("Encaissé");
+  const amount = card.getByLabel("Montant à rembourser (€)");
+  // Above what was captured: refused before anything is sent, and the typed amount stays.
+  await amount.fill("999999");
+  await card.getByRole("button", { name: "Vérifier le remboursement" }).click();
+  await expect(card.getByRole("alert")).toHaveText("Le remboursement ne peut pas dépasser ce qui a été encaissé et pas encore remboursé.");
+  await expect(amount).toHaveValue("999999");
+  await amount.fill("10");
+  await card.getByRole("button", { name: "Vérifier le remboursement" }).click();
+  await expect(card.getByRole("status")).toContainText("Le remboursement est définitif");
+  await noSeriousViolations(pro);
+  await card.getByRole("button", { name: "Confirmer le remboursement" }).click();
+  await expect(pro.getByTestId(`pro-payment-${paymentId}`)).toContainText("Remboursé en partie");
+  await expect(pro.getByTestId("pro-total-refunded")).toContainText("10,00");
+  await pro.context().close();
+
+  await page.goto(`/paiement?deal=${dealId}`);
+  await expect(page.getByTestId("payment-refunded")).toContainText("10,00");
   await noSeriousViolations(page);
 });

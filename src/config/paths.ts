@@ -44,6 +44,10 @@ export const paths = {
   invitation: () => "/invitation",
   memorial: (id: string | number) => `/app/memoire/${encodeURIComponent(String(id))}`,
   proHome: () => "/pro",
+  /** The funeral home's way in to a deal's payments: its number asked in a form. */
+  proPayments: () => "/pro/paiements",
+  /** A deal's payments seen by the funeral home (due, paid, pending, refunded, per payer; refunds). */
+  proDealPayments: (dealId: string | number) => `/pro/paiements/${encodeURIComponent(String(dealId))}`,
   notFound: () => "/404",
   omniauth: (provider: string) => `/omniauth/${encodeURIComponent(provider)}`,
   legal: (doc: LegalDocument) => `/documents/legal/${doc}.pdf`,

@@ -81,6 +81,7 @@ export const ERROR_CODES = [
   "payment__provider__unavailable",
   "payment__refund__above_captured",
   "payment__refund__not_captured",
+  "refund__amount__invalid",
   "payment__callback__forged",
   // Family split of a deal's balance (issue 12).
   "payment_shares__mode__invalid",

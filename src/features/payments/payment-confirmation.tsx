@@ -11,12 +11,12 @@ export async function PaymentConfirmation({ payment, locale }: { payment: Paymen
   const t = await getTranslations("Payments");
   if (!payment) {
     return (
-      <main id="main" className="mx-auto max-w-xl px-4 py-8">
+      <div className="mx-auto max-w-xl px-4 py-8">
         <Heading level={1} size="xl">
           {t("notFoundTitle")}
         </Heading>
         <p className="mt-4">{t("notFoundText")}</p>
-      </main>
+      </div>
     );
   }
   const money = new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" });
@@ -24,7 +24,7 @@ export async function PaymentConfirmation({ payment, locale }: { payment: Paymen
   const method = payment.method === "card" ? t("card") : payment.method === "bank_transfer" ? t("transfer") : t("instalmentsShort");
   const retry = `${paths.payment()}?deal=${payment.deal_id}`;
   return (
-    <main id="main" className="mx-auto max-w-xl px-4 py-8">
+    <div className="mx-auto max-w-xl px-4 py-8">
       <Heading level={1} size="xl">
         {t(`${state}Title`)}
       </Heading>
@@ -59,6 +59,6 @@ export async function PaymentConfirmation({ payment, locale }: { payment: Paymen
           {t("backToPayment")}
         </a>
       </p>
-    </main>
+    </div>
   );
 }

@@ -23,12 +23,12 @@ export async function PaymentOverview({ data, locale }: { data: PaymentPageData 
 
   if (!data) {
     return (
-      <main id="main" className="mx-auto max-w-xl px-4 py-8">
+      <div className="mx-auto max-w-xl px-4 py-8">
         <Heading level={1} size="xl">
           {t("title")}
         </Heading>
         <p className="mt-4">{t("noDeal")}</p>
-      </main>
+      </div>
     );
   }
   const { balance } = data;
@@ -43,7 +43,7 @@ export async function PaymentOverview({ data, locale }: { data: PaymentPageData 
   const errorLabels = Object.fromEntries(ERROR_CODES.filter((c) => c.startsWith("pay")).map((code) => [code, errors(code)]));
 
   return (
-    <main id="main" className="mx-auto max-w-xl px-4 py-8">
+    <div className="mx-auto max-w-xl px-4 py-8">
       <Heading level={1} size="xl">
         {t("title")}
       </Heading>
@@ -66,6 +66,14 @@ export async function PaymentOverview({ data, locale }: { data: PaymentPageData 
               <>
                 <dt>{t("pending")}</dt>
                 <dd className="text-end">{euros(balance.pending_cents)}</dd>
+              </>
+            )}
+            {balance.refunded_cents > 0 && (
+              <>
+                <dt>{t("refunded")}</dt>
+                <dd className="text-end" data-testid="payment-refunded">
+                  {euros(balance.refunded_cents)}
+                </dd>
               </>
             )}
             <dt className="font-semibold">{t("remaining")}</dt>
@@ -159,6 +167,6 @@ export async function PaymentOverview({ data, locale }: { data: PaymentPageData 
           }}
         />
       )}
-    </main>
+    </div>
   );
 }
