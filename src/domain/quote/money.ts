@@ -38,3 +38,8 @@ export function formatEuros(cents: Cents): string {
   const grouped = euros.replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f");
   return `${negative ? "-" : ""}${grouped},${rest}\u00a0€`;
 }
+
+/** An amount in the reader's language ("1 234,56 €", "€1,234.56"), Latin digits as everywhere in the product. */
+export function formatMoney(cents: Cents, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: "currency", currency: "EUR", numberingSystem: "latn" }).format(cents / 100);
+}

@@ -7,7 +7,9 @@ import { paths } from "@/config/paths";
 import { buttonClasses } from "@/ui/button";
 import { Link } from "@/ui/link";
 import { dueOn, listDeals, listProcedures, readProcedure, type ChecklistItem, type DealSummary, type ProcedureSummary } from "./space-calls";
-import { daysUntil, dueNext, formatDay, formatMoney, formatTimestamp, fullName } from "./space-format";
+import { formatMoney } from "@/domain/quote/money";
+import { personName } from "@/domain/person-name";
+import { daysUntil, dueNext, formatDay, formatTimestamp } from "./space-format";
 import { useChecklistText } from "./checklist-text";
 import { LoadedView, SpaceSection } from "./space-ui";
 import { useLoad } from "./use-load";
@@ -30,7 +32,7 @@ async function loadDashboard(): Promise<DashboardData> {
 /** Whom a file is about, for its title: "Pierre Martin", or a neutral name when not given. */
 function useFileTitle() {
   const t = useTranslations("ClientSpace.dashboard");
-  return (procedure: Pick<ProcedureSummary, "defunct">) => fullName(procedure.defunct) || t("unnamed");
+  return (procedure: Pick<ProcedureSummary, "defunct">) => personName(procedure.defunct) || t("unnamed");
 }
 
 /**
@@ -150,7 +152,7 @@ function DashboardBody({ data }: { data: DashboardData }) {
                 <div className="flex flex-col gap-0.5">
                   <p className="font-semibold text-ink">
                     {t(`dealKinds.${deal.kind === "funeral" || deal.kind === "marble" ? deal.kind : "item"}`)}
-                    {fullName(deal.defunct) ? ` · ${fullName(deal.defunct)}` : ""}
+                    {personName(deal.defunct) ? ` · ${personName(deal.defunct)}` : ""}
                   </p>
                   <p className="text-ink-soft">
                     {t("dealCreated", { date: formatTimestamp(deal.created_at, locale) })}

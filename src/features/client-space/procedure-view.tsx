@@ -15,7 +15,8 @@ import { FormalityCard } from "./formality-card";
 import { SituationForm } from "./situation-form";
 import { addFormality, archiveProcedure, codesOf, dueOn, readProcedure, updateChecklistDone, searchFormalities, type ChecklistItem, type ProcedureView as View } from "./space-calls";
 import { useSpaceErrors } from "./space-errors";
-import { daysUntil, formatDay, fullName } from "./space-format";
+import { personName } from "@/domain/person-name";
+import { daysUntil, formatDay } from "./space-format";
 import { LoadedView, SpaceSection } from "./space-ui";
 import { useLoad } from "./use-load";
 
@@ -50,7 +51,7 @@ function ProcedureBody({ view, reload, members, documentRequests }: { view: View
   const tl = useTranslations("ClientSpace.form.links");
   const locale = useLocale();
   const can = (action: FamilyAction) => view.actions.includes(action);
-  const name = fullName(view.defunct) || t("unnamed");
+  const name = personName(view.defunct) || t("unnamed");
   const archived = Boolean(view.archived_at);
 
   return (

@@ -1,4 +1,4 @@
-import { dueOn, type ChecklistItem, type Defunct } from "./space-calls";
+import { dueOn, type ChecklistItem } from "./space-calls";
 
 /** Dates as the family reads them, in their language, Latin digits (as the rest of the product). */
 export function formatDay(iso: string, locale: string): string {
@@ -11,14 +11,6 @@ export function formatDay(iso: string, locale: string): string {
 
 export function formatTimestamp(seconds: number, locale: string): string {
   return new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", numberingSystem: "latn" }).format(new Date(seconds * 1000));
-}
-
-export function formatMoney(cents: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency: "EUR", numberingSystem: "latn" }).format(cents / 100);
-}
-
-export function fullName(defunct: Pick<Defunct, "firstname" | "lastname"> | null | undefined): string {
-  return [defunct?.firstname, defunct?.lastname].filter((p) => p && p.trim()).join(" ");
 }
 
 /** Today in France as YYYY-MM-DD (deadlines are French civil dates). */

@@ -17,6 +17,7 @@ import { Input } from "@/ui/input";
 import { Select } from "@/ui/select";
 import { codesOf, familyCalls, type FamilyTargetRef } from "./family-api";
 import { useDateText, useFamilyErrors } from "./family-text";
+import { personName } from "@/domain/person-name";
 
 /**
  * Who is in a family file (a deal or an administrative procedure) and, for its owner, the
@@ -165,7 +166,7 @@ type Run = (change: () => Promise<unknown>, done: string) => Promise<boolean>;
 function useNames() {
   const t = useTranslations("Family");
   return {
-    name: (member: Pick<FamilyMember, "firstname" | "lastname">) => [member.firstname, member.lastname].filter(Boolean).join(" ") || t("panel.unnamed"),
+    name: (member: Pick<FamilyMember, "firstname" | "lastname">) => personName(member) || t("panel.unnamed"),
     role: (role: DealAbilityRole) => t(`roles.${role}`),
     link: (link: string | null) => ((FAMILY_LINKS as readonly string[]).includes(link ?? "") ? t(`links.${link as FamilyLink}`) : t("panel.noLink")),
   };

@@ -1,6 +1,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import type { Deadline, DeadlineNotice, PendingDeadline } from "@/domain/quote/deadlines";
 import { legalNote, subcontractingNote, type LegalNoteId } from "@/domain/quote/legal-model";
+import { formatMoney } from "@/domain/quote/money";
 import type { QuoteLine, QuoteSection, QuoteWarning } from "@/domain/quote/pricing";
 
 /**
@@ -9,10 +10,6 @@ import type { QuoteLine, QuoteSection, QuoteWarning } from "@/domain/quote/prici
  * by its stable code, with the official French label kept beside it (the quote itself is
  * a French legal document).
  */
-
-export function formatMoney(cents: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency: "EUR", numberingSystem: "latn" }).format(cents / 100);
-}
 
 export function formatDay(date: string, locale: string): string {
   const [y, m, d] = date.split("-").map(Number);

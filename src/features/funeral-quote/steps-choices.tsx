@@ -10,7 +10,7 @@ import { RadioCards } from "@/ui/radio-cards";
 import { Select } from "@/ui/select";
 import { concessionsOf, itemTtc, rangePrice, withVat } from "./catalog-prices";
 import { withAnswers, type StepProps } from "./step-props";
-import { formatMoney } from "./quote-text";
+import { formatMoney } from "@/domain/quote/money";
 
 /** The choices that shape the quote: ceremony, resting place, coffin and optional services. */
 

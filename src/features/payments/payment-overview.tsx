@@ -8,6 +8,7 @@ import { Card, CardBody, CardHeader, CardTitle } from "@/ui/card";
 import { Heading } from "@/ui/heading";
 import { PayMethods, type PayOption } from "./pay-methods";
 import { ShareForm } from "./share-form";
+import { personName } from "@/domain/person-name";
 
 /** Amounts read the same in every direction: isolated, so a right-to-left line keeps "1 234,56 €" whole. */
 const isolate = (text: string) => `\u2068${text}\u2069`;
@@ -94,7 +95,7 @@ export async function PaymentOverview({ data, locale }: { data: PaymentPageData 
           <ul className="mt-2 space-y-1">
             {balance.payers.map((payer) => (
               <li key={payer.client_id ?? "unknown"}>
-                {t("payerLine", { name: [payer.firstname, payer.lastname].filter(Boolean).join(" ") || t("someone"), amount: euros(payer.paid_cents) })}
+                {t("payerLine", { name: personName(payer) || t("someone"), amount: euros(payer.paid_cents) })}
               </li>
             ))}
           </ul>
@@ -108,7 +109,7 @@ export async function PaymentOverview({ data, locale }: { data: PaymentPageData 
           <ul className="mt-2 divide-y divide-stone-200" data-testid="payment-shares">
             {balance.shares.map((share) => (
               <li key={share.client_id} className="flex flex-wrap justify-between gap-x-4 py-2">
-                <span className="font-semibold">{[share.firstname, share.lastname].filter(Boolean).join(" ") || t("someone")}</span>
+                <span className="font-semibold">{personName(share) || t("someone")}</span>
                 <span>
                   {ts("part", { amount: euros(share.amount_cents) })}
                   {" · "}

@@ -10,6 +10,7 @@ import { PAYMENT_READER_ROLES, REFUND_ROLES } from "@/server/services/payments/p
 import { Card, CardBody, CardHeader, CardTitle } from "@/ui/card";
 import { Heading } from "@/ui/heading";
 import { RefundForm } from "./refund-form";
+import { personName } from "@/domain/person-name";
 
 /** Amounts read the same in every direction: isolated, so a right-to-left line keeps "1 234,56 €" whole. */
 const isolate = (text: string) => `\u2068${text}\u2069`;
@@ -49,7 +50,7 @@ export async function ProDealPayments({ dealId, role, locale }: { dealId: string
   const money = new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" });
   const euros = (cents: number) => isolate(money.format(cents / 100));
   const day = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
-  const nameOf = (p: { firstname: string | null; lastname: string | null } | null) => [p?.firstname, p?.lastname].filter(Boolean).join(" ") || tp("someone");
+  const nameOf = (p: { firstname: string | null; lastname: string | null } | null) => personName(p) || tp("someone");
 
   if (!readable || !balance) {
     return (

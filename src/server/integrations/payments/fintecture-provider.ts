@@ -1,6 +1,7 @@
 import { createHash, createSign, randomUUID } from "node:crypto";
 import type { ServerEnv } from "@/config/env";
 import { ProviderError, type BankTransferProvider, type ProviderOutcome } from "@/server/integrations/payments/payment-provider";
+import { personName } from "@/domain/person-name";
 
 /**
  * Bank transfer by open banking through Fintecture's REST API (https://docs.fintecture.com):
@@ -82,7 +83,7 @@ export function fintectureProvider(env: FintectureEnv): BankTransferProvider {
     async createCheckout(request) {
       const query = new URLSearchParams({ redirect_uri: request.returnUrl, state: String(request.paymentId) });
       const created = await call<{ meta: { session_id: string; url: string } }>("POST", `/pis/v2/connect?${query}`, {
-        meta: { psu_name: [request.payer.firstname, request.payer.lastname].filter(Boolean).join(" ") || undefined, psu_email: request.payer.email ?? undefined },
+        meta: { psu_name: personName(request.payer) || undefined, psu_email: request.payer.email ?? undefined },
         data: { type: "PIS", attributes: { amount: euroString(request.amountCents), currency: request.currency, communication: `PAISIBLE ${request.paymentId}` } },
       });
       return { externalId: created.meta.session_id, redirectUrl: created.meta.url };

@@ -10,6 +10,7 @@ import { dealBalance } from "@/server/services/payments/deal-payments";
 import type { PaymentShareView } from "@/server/services/payments/share-views";
 import { paymentViews } from "@/server/services/payments/payment-view";
 import { applyProviderStatus } from "@/server/services/payments/record-notification";
+import { personName } from "@/domain/person-name";
 
 /** What /paiement shows a signed-in family member: the deal's balance, who paid, the ways open to them. */
 export interface PaymentPageData {
@@ -65,7 +66,7 @@ export async function paymentPageData(db: Db, clientId: number, dealRef: number 
           .innerJoin(clients, eq(clients.id, dealAbilities.clientId))
           .where(eq(dealAbilities.dealId, held.id))
           .orderBy(asc(dealAbilities.id))
-      ).map((m) => ({ client_id: m.client_id, name: [m.firstname, m.lastname].filter(Boolean).join(" ") || m.email || String(m.client_id) }))
+      ).map((m) => ({ client_id: m.client_id, name: personName(m) || m.email || String(m.client_id) }))
     : [];
   const sandbox = providers.worldline.mode === "sandbox" || providers.alma.mode === "sandbox" || providers.fintecture.mode === "sandbox";
   return { dealId: held.id, balance, methods, hasCountry: methods.length > 0, plans: plans.filter((p) => p.eligible), sandbox, payableCents, myPart, isOwner, members };

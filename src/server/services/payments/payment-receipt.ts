@@ -9,6 +9,7 @@ import { renderMarkdownPdf } from "@/server/integrations/pdf/markdown-pdf";
 import type { AuthSession } from "@/server/services/auth-tokens";
 import { mayReadDealPayments } from "@/server/services/payments/payment-access";
 import { methodOf } from "@/server/services/payments/payment-view";
+import { personName } from "@/domain/person-name";
 
 const METHOD_LABELS = { card: "Carte bancaire", instalments: "Paiement en plusieurs fois (Alma)", bank_transfer: "Virement bancaire (Fintecture)" } as const;
 
@@ -32,7 +33,7 @@ export async function paymentReceipt(db: Db, auth: AuthSession, paymentId: numbe
   if (!row || !(await mayReadDealPayments(db, auth, row.payment.dealId))) throw notFoundError();
   const payment = row.payment;
   if (!CAPTURED_STATES.includes(payment.status as PaymentState) || !payment.paidAt) throw notFoundError();
-  const payer = [row.firstname, row.lastname].filter(Boolean).join(" ");
+  const payer = personName(row);
   const lines = [
     `**Reçu n° ${payment.id}**`,
     "",
