@@ -79,16 +79,19 @@ export async function writeOutboxFile(dir: string, id: string, stored: { id: str
   return owner;
 }
 
-async function readStored(dir: string, id: string): Promise<StoredMail | null> {
+async function readStored<T = StoredMail>(dir: string, id: string): Promise<T | null> {
   try {
-    return JSON.parse(await readFile(join(dir, `${id}.json`), "utf8")) as StoredMail;
+    return JSON.parse(await readFile(join(dir, `${id}.json`), "utf8")) as T;
   } catch {
     return null;
   }
 }
 
-/** Messages newest first, optionally only those to one address. */
-export async function listOutbox(dir: string, options: { to?: string; limit?: number } = {}): Promise<StoredMail[]> {
+/**
+ * The stored messages of an outbox folder (mail or SMS), newest first, those `keep` accepts,
+ * at most `limit` (50). A file that cannot be read is skipped.
+ */
+export async function listOutboxFiles<T>(dir: string, keep: (message: T) => boolean, limit = 50): Promise<T[]> {
   let names: string[];
   try {
     names = await readdir(dir);
@@ -101,17 +104,19 @@ export async function listOutbox(dir: string, options: { to?: string; limit?: nu
     .filter(isOutboxId)
     .sort()
     .reverse();
-  const wanted = options.to?.trim().toLowerCase();
-  const limit = options.limit ?? 50;
-  const out: StoredMail[] = [];
+  const out: T[] = [];
   for (const id of ids) {
     if (out.length >= limit) break;
-    const mail = await readStored(dir, id);
-    if (!mail) continue;
-    if (wanted && mail.to.toLowerCase() !== wanted) continue;
-    out.push(mail);
+    const message = await readStored<T>(dir, id);
+    if (message && keep(message)) out.push(message);
   }
   return out;
+}
+
+/** Messages newest first, optionally only those to one address. */
+export async function listOutbox(dir: string, options: { to?: string; limit?: number } = {}): Promise<StoredMail[]> {
+  const wanted = options.to?.trim().toLowerCase();
+  return listOutboxFiles<StoredMail>(dir, (mail) => !wanted || mail.to.toLowerCase() === wanted, options.limit);
 }
 
 export async function readOutboxMessage(dir: string, id: string): Promise<StoredMail | null> {

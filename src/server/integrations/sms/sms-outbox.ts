@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { serverEnv, type ServerEnv } from "@/config/env";
-import { isOutboxId, writeOutboxFile } from "@/server/integrations/mail/outbox";
+import { listOutboxFiles, writeOutboxFile } from "@/server/integrations/mail/outbox";
 import { smsGatewaySender } from "@/server/integrations/sms/sms-gateway";
 import type { SentSms, SmsMessage, SmsSender } from "@/server/integrations/sms/sms-message";
 
@@ -52,30 +51,6 @@ export interface StoredSms extends SmsMessage {
 
 /** Text messages of the outbox, newest first, optionally only those to one number (as typed). */
 export async function listSmsOutbox(dir: string, options: { to?: string; limit?: number } = {}): Promise<StoredSms[]> {
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch {
-    return [];
-  }
-  const ids = names
-    .filter((n) => n.endsWith(".json"))
-    .map((n) => n.slice(0, -5))
-    .filter(isOutboxId)
-    .sort()
-    .reverse();
   const wanted = options.to?.replace(/[\s.\-()]/g, "");
-  const out: StoredSms[] = [];
-  for (const id of ids) {
-    if (out.length >= (options.limit ?? 50)) break;
-    let sms: StoredSms;
-    try {
-      sms = JSON.parse(await readFile(join(dir, `${id}.json`), "utf8")) as StoredSms;
-    } catch {
-      continue;
-    }
-    if (wanted && sms.to.replace(/[\s.\-()]/g, "") !== wanted) continue;
-    out.push(sms);
-  }
-  return out;
+  return listOutboxFiles<StoredSms>(dir, (sms) => !wanted || sms.to.replace(/[\s.\-()]/g, "") === wanted, options.limit);
 }
