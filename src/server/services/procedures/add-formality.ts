@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { administrativeProcedures, companiesFormalities, ongoingFormalities } from "@/server/db/schema/procedures";
+import { companiesFormalities, ongoingFormalities } from "@/server/db/schema/procedures";
 import { ApiError, errorCodesOf } from "@/server/http/errors";
 import type { ProcedureHold } from "@/server/services/procedures/procedure-access";
-import { assertOpen } from "@/server/services/procedures/update-procedure";
+import { assertProcedureOpen } from "@/server/services/procedures/update-procedure";
 
 export const FORMALITY_TAKEN = "formality__companies_formality_id__taken";
 export const FORMALITY_UNKNOWN = "formality__companies_formality_id__invalid";
@@ -14,8 +14,7 @@ export const FORMALITY_UNKNOWN = "formality__companies_formality_id__invalid";
  * settles two concurrent requests the same way).
  */
 export async function addFormality(db: Db, hold: ProcedureHold, companiesFormalityId: number): Promise<number> {
-  const [procedure] = await db.select({ archivedAt: administrativeProcedures.archivedAt }).from(administrativeProcedures).where(eq(administrativeProcedures.id, hold.procedureId)).limit(1);
-  assertOpen(procedure?.archivedAt ?? null);
+  await assertProcedureOpen(db, hold.procedureId);
   const [formality] = await db.select({ id: companiesFormalities.id }).from(companiesFormalities).where(eq(companiesFormalities.id, companiesFormalityId)).limit(1);
   if (!formality) throw new ApiError(422, FORMALITY_UNKNOWN);
   const [existing] = await db

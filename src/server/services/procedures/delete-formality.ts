@@ -1,16 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { administrativeProcedures, ongoingFormalities, supportingDocumentOwners } from "@/server/db/schema/procedures";
+import { ongoingFormalities, supportingDocumentOwners } from "@/server/db/schema/procedures";
 import type { ProcedureHold } from "@/server/services/procedures/procedure-access";
-import { assertOpen } from "@/server/services/procedures/update-procedure";
+import { assertProcedureOpen } from "@/server/services/procedures/update-procedure";
 
 /**
  * DELETE /api/v1/ongoing_formalities/{id}. The documents attached to it move to the
  * procedure rather than being lost (a document keeps at least one owner, SPEC §5).
  */
 export async function deleteFormality(db: Db, hold: ProcedureHold, formalityId: number): Promise<void> {
-  const [procedure] = await db.select({ archivedAt: administrativeProcedures.archivedAt }).from(administrativeProcedures).where(eq(administrativeProcedures.id, hold.procedureId)).limit(1);
-  assertOpen(procedure?.archivedAt ?? null);
+  await assertProcedureOpen(db, hold.procedureId);
   await db.transaction(async (tx) => {
     const owned = await tx
       .select({ documentId: supportingDocumentOwners.supportingDocumentId })

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { isDealAbilityRole } from "@/domain/roles";
 import type { FormalitySendInput } from "@/domain/schemas/administrative-procedure-view";
 import type { Db } from "@/server/db/client";
-import { administrativeProcedures, ongoingFormalities } from "@/server/db/schema/procedures";
+import { ongoingFormalities } from "@/server/db/schema/procedures";
 import { ApiError } from "@/server/http/errors";
 import { renderFormalityLetter, fullName, LETTER_SUBJECTS } from "@/server/integrations/pdf/formality-letter";
 import type { MailMessage, Mailer } from "@/server/integrations/mail/mail-message";
@@ -13,7 +13,7 @@ import type { ProcedureHold } from "@/server/services/procedures/procedure-acces
 import { letterFileName, letterInput } from "@/server/services/procedures/formality-letter";
 import { loadFormalities } from "@/server/services/procedures/procedure-views";
 import { signatoryOf } from "@/server/services/procedures/signatory";
-import { assertOpen } from "@/server/services/procedures/update-procedure";
+import { assertProcedureOpen } from "@/server/services/procedures/update-procedure";
 import { FORMALITY_TRANSITIONS, LETTER_REQUIRED, sendingProblems, stateStamps } from "@/server/services/procedures/update-formality";
 import { escapeHtml } from "@/domain/escape-html";
 
@@ -46,8 +46,7 @@ export interface LetterJobPayload {
 }
 
 export async function sendFormality(db: Db, hold: ProcedureHold, formalityId: number, input: FormalitySendInput, now: Date = new Date()): Promise<void> {
-  const [procedure] = await db.select({ archivedAt: administrativeProcedures.archivedAt }).from(administrativeProcedures).where(eq(administrativeProcedures.id, hold.procedureId)).limit(1);
-  assertOpen(procedure?.archivedAt ?? null);
+  await assertProcedureOpen(db, hold.procedureId);
   const [loaded] = await loadFormalities(db, { formalityId });
   const [row] = await db.select().from(ongoingFormalities).where(eq(ongoingFormalities.id, formalityId)).limit(1);
   if (!loaded || !row) throw new ApiError(404, "not_found");

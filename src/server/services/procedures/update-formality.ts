@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { FormalityField, FormalityState, OngoingFormalityUpdateInput } from "@/domain/schemas/administrative-procedure";
 import type { Db } from "@/server/db/client";
-import { administrativeProcedures, ongoingFormalities } from "@/server/db/schema/procedures";
+import { ongoingFormalities } from "@/server/db/schema/procedures";
 import { ApiError } from "@/server/http/errors";
 import type { ProcedureHold } from "@/server/services/procedures/procedure-access";
 import { loadFormalities, missingFields } from "@/server/services/procedures/procedure-views";
-import { assertOpen } from "@/server/services/procedures/update-procedure";
+import { assertProcedureOpen } from "@/server/services/procedures/update-procedure";
 
 export const LETTER_REQUIRED = "sending__letter__feature__invalid";
 
@@ -84,8 +84,7 @@ export function stateStamps(state: FormalityState, current: { sentAt: Date | nul
  * null clears one) and/or a new state along FORMALITY_TRANSITIONS.
  */
 export async function updateFormality(db: Db, hold: ProcedureHold, formalityId: number, input: OngoingFormalityUpdateInput["formality"], now: Date = new Date()): Promise<void> {
-  const [procedure] = await db.select({ archivedAt: administrativeProcedures.archivedAt }).from(administrativeProcedures).where(eq(administrativeProcedures.id, hold.procedureId)).limit(1);
-  assertOpen(procedure?.archivedAt ?? null);
+  await assertProcedureOpen(db, hold.procedureId);
   const [loaded] = await loadFormalities(db, { formalityId });
   const [row] = await db.select().from(ongoingFormalities).where(eq(ongoingFormalities.id, formalityId)).limit(1);
   if (!loaded || !row) throw new ApiError(404, "not_found");

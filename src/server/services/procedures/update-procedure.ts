@@ -25,6 +25,12 @@ export function assertOpen(archivedAt: Date | null): void {
   if (archivedAt) throw new ApiError(422, "administrative_procedure__archived");
 }
 
+/** The procedure's changes stop once it is archived (422): every write to its formalities checks this first. */
+export async function assertProcedureOpen(db: Db, procedureId: number): Promise<void> {
+  const [procedure] = await db.select({ archivedAt: administrativeProcedures.archivedAt }).from(administrativeProcedures).where(eq(administrativeProcedures.id, procedureId)).limit(1);
+  assertOpen(procedure?.archivedAt ?? null);
+}
+
 /**
  * PUT /api/v1/administrative_procedures/{id}: the deceased's details, the family link, the
  * death city and the situation (merged answer by answer). Changing the deceased needs a
