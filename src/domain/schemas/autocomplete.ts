@@ -95,6 +95,7 @@ export const cityhallAutocompleteItemSchema = z
     population: z.number().int().nullable(),
   })
   .meta({ id: "CityhallAutocompleteItem" });
+export type CityhallAutocompleteItem = z.infer<typeof cityhallAutocompleteItemSchema>;
 
 export const autocompleteResponseSchema = z.array(autocompleteItemSchema).meta({ id: "AutocompleteResults" });
 

@@ -5,6 +5,7 @@ import type { FormalityState, ProcedureCreateInput } from "@/domain/schemas/admi
 import type { OngoingFormalityView, ProcedureDetailView, procedureSummarySchema } from "@/domain/schemas/administrative-procedure-view";
 import type { CompanyFormalityListItem } from "@/domain/schemas/company";
 import type { supportingDocumentVersionViewSchema, supportingDocumentViewSchema } from "@/domain/schemas/supporting-document";
+import type { CityhallAutocompleteItem } from "@/domain/schemas/autocomplete";
 
 /**
  * The browser calls of the client space (SPEC §7 "Client space", "Administrative
@@ -164,13 +165,8 @@ export async function deleteDocument(owner: DocumentOwnerType, ownerId: number, 
   await client.delete(`/api/v1/${owner}/${ownerId}/supporting_documents/${documentId}`);
 }
 
-export interface CitySuggestion {
-  id: number;
-  name: string;
-  insee_code: string;
-  postal_codes: string[];
-  department: { code: string; name: string };
-}
+/** What GET /api/v1/autocompletes/cityhalls answers for each commune. */
+export type CitySuggestion = CityhallAutocompleteItem;
 
 export interface CountrySuggestion {
   code: string;

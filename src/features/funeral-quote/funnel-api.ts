@@ -4,6 +4,7 @@ import type { OperatorIdentity } from "@/domain/quote/legal-model";
 import type { FunnelCreateInput, FunnelDealView, FunnelUpdateInput } from "@/domain/schemas/funeral-quote";
 import { pricingKey, type PricingQuery } from "@/domain/schemas/quote-pricing";
 import type { SaverApi } from "./funnel-saver";
+import type { CityhallAutocompleteItem } from "@/domain/schemas/autocomplete";
 
 /** Browser calls of the funeral funnel (SPEC §7 "Funnels" and the autocompletes it uses). */
 
@@ -67,13 +68,8 @@ export function fetchPricing(query: PricingQuery, client: ApiClient = api): Prom
   return client.get<PricingData>("/api/v1/funeral_funnel/pricing", { query: params, notifySessionExpired: false });
 }
 
-export interface CommuneSuggestion {
-  id: number;
-  name: string;
-  insee_code: string;
-  postal_codes: string[];
-  department: { code: string; name: string };
-}
+/** What GET /api/v1/autocompletes/cityhalls answers for each commune. */
+export type CommuneSuggestion = CityhallAutocompleteItem;
 
 export interface CountrySuggestion {
   id: string;
