@@ -23,7 +23,7 @@ async function documentTypeLabels(): Promise<Record<string, string>> {
 export async function DocumentRequestScreen({ token, locale }: { token: string; locale: string }) {
   const typeLabels = await documentTypeLabels();
   return (
-    <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className="min-h-[100svh] mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-12">
       <Card>
         <CardBody>
           <ClientMessages namespaces={["DocumentRequests"]}>

@@ -12,7 +12,7 @@ import { InvitationAccept } from "./invitation-accept";
 export async function InvitationPage() {
   const t = await getTranslations("Family.accept");
   return (
-    <div className="mx-auto w-full max-w-xl px-4 py-10 sm:px-6 sm:py-14">
+    <div className="min-h-[100svh] mx-auto w-full max-w-xl px-4 py-10 sm:px-6 sm:py-14">
       <div className="flex flex-col gap-6">
         <Heading level={1}>{t("title")}</Heading>
         <Card>
