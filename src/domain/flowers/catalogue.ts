@@ -86,3 +86,13 @@ export const FLOWER_CATEGORY = "flowers";
 export function flowerPicturePath(code: string): string {
   return `/catalogue/fleurs/${code}.svg`;
 }
+
+/**
+ * The confirmation page's address fragment (`#commande=<uuid>&cle=<resume token>`), as the
+ * order e-mail links it: a fragment never reaches a server nor a Referer; the page reads
+ * it and removes it from the address.
+ */
+export const FLOWER_CONFIRMATION_KEYS = { order: "commande", token: "cle" } as const;
+export function flowerConfirmationFragment(uuid: string, resumeToken: string): string {
+  return new URLSearchParams({ [FLOWER_CONFIRMATION_KEYS.order]: uuid, [FLOWER_CONFIRMATION_KEYS.token]: resumeToken }).toString();
+}

@@ -278,6 +278,7 @@ export const FLOWER_ORDER_SERVER_CODES = [
   "client__email__taken",
   "delivery__funeral_deal__no_ceremony",
   "delivery__funeral_deal__no_date",
+  "delivery__funeral_deal__no_place",
 ] as const;
 
 // ---------------------------------------------------------------- the order as read back
@@ -397,8 +398,8 @@ export const flowerCeremonySchema = z
     place: z.enum(DELIVERY_PLACES).nullable(),
     place_name: z.string().nullable(),
     address: z.string().nullable(),
-    date: z.string().meta({ description: "YYYY-MM-DD in France" }),
-    time: z.string().meta({ description: "HH:MM in France" }),
+    date: z.string().nullable().meta({ description: "YYYY-MM-DD in France; null until the advisor schedules it" }),
+    time: z.string().nullable().meta({ description: "HH:MM in France" }),
     latest_delivery_time: z.string().nullable().meta({ description: "The ceremony's time minus the lead time" }),
     defunct_name: z.string().nullable(),
     problems: z.array(z.string()).meta({ description: "Delivery rule codes this ceremony breaks now (empty: flowers can be ordered)" }),
