@@ -94,6 +94,26 @@ export const ERROR_CODES = [
   "payment_shares__amounts__sum_mismatch",
   "payment_shares__share__invalid",
   "payment_shares__balance__nothing_due",
+  // Flowers funnel (issue 13): the delivery rules (src/domain/flowers/delivery-rules.ts) and the order.
+  "delivery__date__past",
+  "delivery__date__same_day",
+  "delivery__date__too_soon",
+  "delivery__date__too_far",
+  "delivery__date__sunday",
+  "delivery__time__outside_hours",
+  "delivery__time__after_ceremony",
+  "delivery__funeral_deal__no_ceremony",
+  "delivery__funeral_deal__no_date",
+  "delivery__funeral_deal__no_place",
+  "flower_order__product__unknown",
+  "flower_order__product__not_deliverable",
+  "flower_order__quantity__out_of_range",
+  "flower_order__items__missing",
+  "flower_order__items__too_many",
+  "flower_order__items__duplicate",
+  "flower_order__client__missing",
+  "flower_message__text__too_long",
+  "flower_message__text__blank",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
