@@ -42,10 +42,10 @@ export const DEMO_ARRANGEMENTS = [
   { code: "FLE-BOUQUET", name: "Bouquet de deuil", type: "bouquet", colours: ["white", "purple"], flowers: ["rose", "alstroemeria"], size: "medium", places: EVERYWHERE, htEuros: 69, quoteVariant: "bouquet" },
   // Sprays (gerbes).
   { code: "FLE-GERBE-BLANCHE", name: "Gerbe Sérénité, roses et lys blancs", type: "spray", colours: ["white"], flowers: ["rose", "lily"], size: "large", places: CEREMONY, ttcEuros: 129 },
-  { code: "FLE-GERBE-ROUGE", name: "Gerbe Passion, roses rouges", type: "spray", colours: ["red"], flowers: ["rose"], size: "large", places: CEREMONY, ttcEuros: 159 },
+  { code: "FLE-GERBE-ROUGE", name: "Gerbe Passion, roses rouges", type: "spray", colours: ["red"], flowers: ["rose"], size: "large", places: CEREMONY, ttcEuros: 155 },
   { code: "FLE-GERBE-PASTEL", name: "Gerbe Douceur, tons pastel", type: "spray", colours: ["pink", "white"], flowers: ["rose", "carnation", "alstroemeria"], size: "medium", places: CEREMONY, ttcEuros: 99 },
   { code: "FLE-GERBE-CHRYSANTHEMES", name: "Gerbe de chrysanthèmes blancs", type: "spray", colours: ["white"], flowers: ["chrysanthemum", "foliage"], size: "medium", places: CEREMONY, ttcEuros: 89 },
-  { code: "FLE-GERBE-SOLEIL", name: "Gerbe Lumière, tons jaunes et orangés", type: "spray", colours: ["yellow", "orange"], flowers: ["gerbera", "rose"], size: "medium", places: CEREMONY, ttcEuros: 115 },
+  { code: "FLE-GERBE-SOLEIL", name: "Gerbe Lumière, tons jaunes et orangés", type: "spray", colours: ["yellow", "orange"], flowers: ["gerbera", "rose"], size: "medium", places: CEREMONY, ttcEuros: 119 },
   { code: "FLE-GERBE-ORCHIDEES", name: "Gerbe Élégance, orchidées et anthuriums", type: "spray", colours: ["white", "green"], flowers: ["orchid", "anthurium"], size: "large", places: CEREMONY, ttcEuros: 179 },
   { code: "FLE-GERBE-MAUVE", name: "Gerbe Souvenir, roses mauves", type: "spray", colours: ["purple"], flowers: ["rose", "alstroemeria"], size: "medium", places: CEREMONY, ttcEuros: 135 },
   // Wreaths (couronnes).
@@ -75,7 +75,7 @@ export const DEMO_ARRANGEMENTS = [
   // Bouquets.
   { code: "FLE-BOUQUET-BLANC", name: "Bouquet Recueillement, tons blancs", type: "bouquet", colours: ["white"], flowers: ["rose", "lily"], size: "small", places: EVERYWHERE, ttcEuros: 59 },
   { code: "FLE-BOUQUET-ROSES", name: "Bouquet de roses roses", type: "bouquet", colours: ["pink"], flowers: ["rose"], size: "small", places: EVERYWHERE, ttcEuros: 65 },
-  { code: "FLE-BOUQUET-PASTEL", name: "Bouquet Pensée, tons pastel", type: "bouquet", colours: ["pink", "purple"], flowers: ["alstroemeria", "carnation"], size: "small", places: EVERYWHERE, ttcEuros: 49 },
+  { code: "FLE-BOUQUET-PASTEL", name: "Bouquet Pensée, tons pastel", type: "bouquet", colours: ["pink", "purple"], flowers: ["alstroemeria", "carnation"], size: "small", places: EVERYWHERE, ttcEuros: 48 },
   { code: "FLE-BOUQUET-TULIPES", name: "Bouquet de tulipes blanches", type: "bouquet", colours: ["white"], flowers: ["tulip"], size: "small", places: EVERYWHERE, ttcEuros: 45 },
   { code: "FLE-BOUQUET-ROND", name: "Bouquet rond Souvenir", type: "bouquet", colours: ["mixed"], flowers: ["rose", "gerbera"], size: "medium", places: EVERYWHERE, ttcEuros: 79 },
   { code: "FLE-BOUQUET-LYS", name: "Bouquet de lys et roses blancs", type: "bouquet", colours: ["white"], flowers: ["lily", "rose"], size: "medium", places: EVERYWHERE, ttcEuros: 89 },
@@ -83,7 +83,7 @@ export const DEMO_ARRANGEMENTS = [
   { code: "FLE-DEVANT-BLANC", name: "Devant de tombe Clarté, tons blancs", type: "grave_front", colours: ["white"], flowers: ["rose", "chrysanthemum"], size: "large", places: GRAVE, ttcEuros: 189 },
   { code: "FLE-DEVANT-ROSE", name: "Devant de tombe Tendresse, tons roses", type: "grave_front", colours: ["pink"], flowers: ["rose", "gerbera"], size: "large", places: GRAVE, ttcEuros: 199 },
   // Plants (plantes).
-  { code: "FLE-PLANTE-ORCHIDEE", name: "Orchidée blanche en pot", type: "plant", colours: ["white"], flowers: ["orchid"], size: "small", places: PLANT, ttcEuros: 49 },
+  { code: "FLE-PLANTE-ORCHIDEE", name: "Orchidée blanche en pot", type: "plant", colours: ["white"], flowers: ["orchid"], size: "small", places: PLANT, ttcEuros: 52 },
   { code: "FLE-PLANTE-HORTENSIA", name: "Hortensia bleu en pot", type: "plant", colours: ["blue"], flowers: ["hydrangea"], size: "medium", places: PLANT, ttcEuros: 45 },
   { code: "FLE-PLANTE-CHRYSANTHEME", name: "Chrysanthème en pot", type: "plant", colours: ["yellow"], flowers: ["chrysanthemum"], size: "medium", places: PLANT, ttcEuros: 35 },
   { code: "FLE-PLANTE-COMPOSITION", name: "Composition de plantes vertes et fleuries", type: "plant", colours: ["green", "white"], flowers: ["foliage", "anthurium"], size: "medium", places: PLANT, ttcEuros: 79 },

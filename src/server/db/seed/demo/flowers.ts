@@ -12,7 +12,8 @@ export const FLOWER_VAT_PERCENT = 10;
 export function htForTtc(ttcCents: number, vatPercent: 10 | 20 = FLOWER_VAT_PERCENT): number {
   const guess = Math.round((ttcCents * 100) / (100 + vatPercent));
   for (const ht of [guess, guess - 1, guess + 1]) if (ht + vatOf(ht, vatPercent) === ttcCents) return ht;
-  return guess;
+  // Some amounts have no such price (159,00 € at 10 %): the demo table must pick another.
+  throw new Error(`no price excluding VAT gives ${ttcCents} cents with ${vatPercent} % VAT`);
 }
 
 export function arrangementPriceHtCents(arrangement: DemoArrangement): number {
