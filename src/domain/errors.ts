@@ -1,3 +1,4 @@
+import { DELIVERY_REFUSAL_CODES } from "@/domain/flowers/delivery-rules";
 /**
  * Error codes shared by the server (which answers them, see DESIGN "Errors") and
  * the browser (which turns them into a sentence from the "Errors" messages namespace).
@@ -95,13 +96,7 @@ export const ERROR_CODES = [
   "payment_shares__share__invalid",
   "payment_shares__balance__nothing_due",
   // Flowers funnel (issue 13): the delivery rules (src/domain/flowers/delivery-rules.ts) and the order.
-  "delivery__date__past",
-  "delivery__date__same_day",
-  "delivery__date__too_soon",
-  "delivery__date__too_far",
-  "delivery__date__sunday",
-  "delivery__time__outside_hours",
-  "delivery__time__after_ceremony",
+  ...DELIVERY_REFUSAL_CODES,
   "delivery__funeral_deal__no_ceremony",
   "delivery__funeral_deal__no_date",
   "delivery__funeral_deal__no_place",

@@ -73,7 +73,7 @@ const family5 = () => ({
 
 const COMMENT = { deal: { commentary: "Merci de prévoir des chaises pour les aînés" } };
 
-describeAuthorizationMatrix(
+describeAuthorizationMatrix<"owner" | "editor" | "reader" | "notary" | "stranger">(
   "flowers funnel, v2 commentary and the public catalogue",
   () => ctx,
   [

@@ -31,9 +31,8 @@ export const DELIVERY_CLOSES_MINUTES = 18 * 60;
 export const CEREMONY_LEAD_MINUTES = 60;
 export const DELIVERY_MAX_DAYS_AHEAD = 90;
 
-export const DELIVERY_RULE_CODES = [
-  "delivery__date__invalid",
-  "delivery__time__invalid",
+/** Refusals of a well-formed date and time, each with its own sentence (src/domain/errors.ts). */
+export const DELIVERY_REFUSAL_CODES = [
   "delivery__date__past",
   "delivery__date__same_day",
   "delivery__date__too_soon",
@@ -42,6 +41,7 @@ export const DELIVERY_RULE_CODES = [
   "delivery__time__outside_hours",
   "delivery__time__after_ceremony",
 ] as const;
+export const DELIVERY_RULE_CODES = ["delivery__date__invalid", "delivery__time__invalid", ...DELIVERY_REFUSAL_CODES] as const;
 export type DeliveryRuleCode = (typeof DELIVERY_RULE_CODES)[number];
 
 /** A date and time as read on a clock in France. */

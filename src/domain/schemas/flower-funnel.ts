@@ -20,7 +20,7 @@ import {
 } from "@/domain/flowers/catalogue";
 import { minutesOfDay, parseCalendarDate } from "@/domain/flowers/delivery-rules";
 import { LOCALES } from "@/domain/locales";
-import { CIVILITIES } from "@/domain/schemas/funeral-quote";
+import { CIVILITIES, clientEmailSchema, clientNameSchema } from "@/domain/schemas/funeral-quote";
 import { idSchema, pagingQuerySchema, phoneSchema, type PagingMeta } from "@/domain/schemas/common";
 import { trackingSchema } from "@/domain/schemas/tracking";
 import { storableText } from "@/domain/text";
@@ -220,25 +220,13 @@ export const flowerMessageSchema = z
   .meta({ id: "FlowerMessage", description: `Ribbon: at most ${MESSAGE_MAX_LENGTH.ribbon} characters; card: at most ${MESSAGE_MAX_LENGTH.card}` });
 export type FlowerMessageInput = z.infer<typeof flowerMessageSchema>;
 
-function nameSchema(field: "firstname" | "lastname") {
-  return storableText(
-    z.string({ error: `client__${field}__missing` }).trim().min(1, { error: `client__${field}__blank` }).max(100, { error: `client__${field}__too_long` }),
-    `client__${field}__invalid_characters`,
-  );
-}
-
 /** Who orders (becomes the deal's owner); the courier calls this number if needed. */
 export const flowerClientSchema = z
   .object({
     civility: z.enum(CIVILITIES, { error: "client__civility__invalid" }).nullable().optional(),
-    firstname: nameSchema("firstname"),
-    lastname: nameSchema("lastname"),
-    email: storableText(z.string({ error: "client__email__missing" }), "client__email__invalid_characters")
-      .trim()
-      .toLowerCase()
-      .min(1, { error: "client__email__missing" })
-      .max(254, { error: "client__email__invalid" })
-      .pipe(z.email({ error: "client__email__invalid" })),
+    firstname: clientNameSchema("firstname"),
+    lastname: clientNameSchema("lastname"),
+    email: clientEmailSchema,
     phone: storableText(
       z.string({ error: "client__phone__missing" }).trim().min(1, { error: "client__phone__missing" }).max(40, { error: "client__phone__invalid" }),
       "client__phone__invalid_characters",

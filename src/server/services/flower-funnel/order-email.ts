@@ -5,6 +5,7 @@ import { localeOrDefault, type Locale } from "@/domain/locales";
 import { formatEuros } from "@/domain/quote/money";
 import type { FlowerOrderView } from "@/domain/schemas/flower-funnel";
 import { loadMessages } from "@/i18n/load-messages";
+import { emailButton, emailPage } from "@/server/integrations/mail/email-layout";
 import type { MailMessage } from "@/server/integrations/mail/mail-message";
 
 /**
@@ -69,29 +70,20 @@ export async function flowerOrderEmail(input: FlowerOrderEmailInput): Promise<Ma
     t("signature", { brand: BRAND }),
   ].join("\n");
 
-  const dir = locale === "ar" || locale === "he" ? "rtl" : "ltr";
-  const button = (href: string, label: string, primary: boolean) =>
-    `<p style="margin:16px 0"><a href="${escapeHtml(href)}" style="display:inline-block;${primary ? "background:#2f4f5f;color:#ffffff" : "background:#ffffff;color:#2f4f5f;border:1px solid #2f4f5f"};padding:12px 20px;border-radius:8px;font-weight:bold;text-decoration:none">${escapeHtml(label)}</a></p>`;
-  const html = `<!doctype html>
-<html lang="${locale}" dir="${dir}">
-<body style="margin:0;padding:24px;background:#faf8f5;color:#1f2b36;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.6">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #d9d3ca;border-radius:12px;padding:24px">
-<p style="margin:0 0 16px;font-family:Georgia,serif;font-size:22px;font-weight:bold">${escapeHtml(BRAND)}</p>
-<p>${escapeHtml(greeting)}</p>
+  const html = emailPage(
+    locale,
+    `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(t("intro"))}</p>
 <ul style="padding-inline-start:20px">${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>
 ${facts.map((fact) => `<p style="margin:4px 0">${escapeHtml(fact)}</p>`).join("\n")}
 <p>${escapeHtml(t("pay"))}</p>
-${button(input.paymentUrl, t("payAction"), true)}
+${emailButton(input.paymentUrl, t("payAction"), true)}
 <p>${escapeHtml(t("view"))}</p>
-${button(input.confirmationUrl, t("viewAction"), false)}
-${input.passwordUrl ? `<p>${escapeHtml(t("account"))}</p>${button(input.passwordUrl, t("accountAction"), false)}<p style="font-size:14px;color:#4a5560">${escapeHtml(t("accountExpiry", { days: String(input.passwordDays) }))}</p>` : ""}
+${emailButton(input.confirmationUrl, t("viewAction"), false)}
+${input.passwordUrl ? `<p>${escapeHtml(t("account"))}</p>${emailButton(input.passwordUrl, t("accountAction"), false)}<p style="font-size:14px;color:#4a5560">${escapeHtml(t("accountExpiry", { days: String(input.passwordDays) }))}</p>` : ""}
 <p>${escapeHtml(t("help", { phone: ADVISOR_PHONE }))}</p>
 ${order.demo ? `<p style="font-size:14px;color:#4a5560">${escapeHtml(t("demo"))}</p>` : ""}
-<p>${escapeHtml(t("signature", { brand: BRAND })).replace(/\n/g, "<br>")}</p>
-</div>
-</body>
-</html>
-`;
+<p>${escapeHtml(t("signature", { brand: BRAND })).replace(/\n/g, "<br>")}</p>`,
+  );
   return { to: input.to, subject: t("subject", { brand: BRAND }), text, html, locale, tag: "flower_order" };
 }
