@@ -392,6 +392,22 @@ describe("delivery to the ceremony of a funeral deal", () => {
     expect((await getJson(ctx.app, `/api/v1/flower_funnel/ceremonies?deal=${funeralUuid}`, { "x-resume-token": created.body.resume_token })).status).toBe(404);
   });
 
+  it("delivers on a Sunday to the ceremony of that Sunday, never elsewhere", async () => {
+    const sunday = await createFamily(ctx.db, "flowers-sunday");
+    const [deal] = await ctx.db.select({ uuid: deals.uuid }).from(deals).where(eq(deals.id, sunday.dealId));
+    await ctx.db.insert(dealSteps).values({ dealId: sunday.dealId, stepType: "ceremony", position: 1, scheduledAt: parisToInstant({ date: "2026-11-29", time: "11:00" }), locationType: "Worship", locationId: worshipId, mode: "manual" });
+    const owner = await signInHeaders(ctx.db, "client", sunday.emails.owner);
+    const created = await post(order({ client: undefined, items: [{ code: "FLE-CROIX-BLANCHE", quantity: 1 }], delivery: { funeral_deal: deal!.uuid } }), owner);
+    expect(created.status).toBe(201);
+    expect(created.body.delivery).toMatchObject({ date: "2026-11-29", time: "10:00", place: "worship" });
+    expect(await errorsOf(order({ client: undefined, delivery: homeDelivery({ date: "2026-11-29" }) }), owner)).toEqual(["delivery__date__sunday"]);
+  });
+
+  it("names a malformed funeral deal or place with its code", async () => {
+    expect(await errorsOf(order({ delivery: { funeral_deal: "not-a-uuid" } }))).toEqual(["delivery__funeral_deal__invalid"]);
+    expect(await errorsOf(order({ delivery: homeDelivery({ place: "moon" }) }))).toEqual(["delivery__place__invalid"]);
+  });
+
   it("answers 404 for a funeral deal the caller does not hold (abuse: another family's ceremony)", async () => {
     const stranger = await signInHeaders(ctx.db, "client", family.emails.stranger);
     const result = await post(order({ client: undefined, delivery: { funeral_deal: funeralUuid } }), stranger);
