@@ -9,6 +9,8 @@ import type { Product } from "@/domain/schemas/product";
 import type { PagingMeta } from "@/domain/schemas/common";
 import { products } from "@/server/db/schema/catalog";
 import { dealAbilities, deals } from "@/server/db/schema/deals";
+import { clients } from "@/server/db/schema/users";
+import { setSandboxNotifier, submitSandboxPage } from "@/server/integrations/payments/sandbox/sandbox-pages";
 import { FLOWER_ORDERS_PER_IP } from "@/server/services/flower-funnel/context";
 import { fakeClock, freshIp } from "./auth-helpers";
 import { createTestApp, getJson, signInHeaders, type TestContext } from "./helpers/app";
@@ -157,6 +159,32 @@ describe("GET /api/v1/products", () => {
       const bad = await getJson<{ errors: string[] }>(ctx.app, `/api/v1/products?${query}`);
       expect(bad.status).toBe(422);
       expect(bad.body.errors).toContain(code);
+    }
+  });
+});
+
+describe("paying a flowers order", () => {
+  it("is paid through /paiement's checkout like any deal, and the order view then shows it paid", async () => {
+    setSandboxNotifier(async (url, init) => {
+      const { pathname, search } = new URL(url);
+      return ctx.app.request(`${pathname}${search}`, init);
+    });
+    try {
+      await ctx.db.update(clients).set({ countryCode: "fr" }).where(eq(clients.id, family.clientIds.owner));
+      const owner = await signInHeaders(ctx.db, "client", family.emails.owner);
+      const before = await getJson<FlowerOrderView>(ctx.app, `/api/v1/flower_funnel/deals/${orderUuid}`, owner);
+      expect(before.body.payment).toMatchObject({ deal_id: orderId, paid: false, amount_cents: before.body.totals.ttc_cents });
+      const checkout = await ctx.app.request("/api/v1/payments/worldline", { method: "POST", headers: { ...owner, ...JSON_HEADERS }, body: JSON.stringify({ deal_id: orderId }) });
+      expect(checkout.status).toBe(201);
+      const { external_id } = (await checkout.json()) as { external_id: string };
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ action: "pay", card_number: "4242424242424242", expiry: "12/30", cvc: "123" })) form.set(k, v);
+      const back = new URL((await submitSandboxPage(ctx.db, "worldline", external_id, form)).headers.get("location")!);
+      expect((await ctx.app.request(`${back.pathname}${back.search}`)).status).toBe(200);
+      const after = await getJson<FlowerOrderView>(ctx.app, `/api/v1/flower_funnel/deals/${orderUuid}`, owner);
+      expect(after.body.payment).toMatchObject({ paid: true, amount_cents: 0 });
+    } finally {
+      setSandboxNotifier(null);
     }
   });
 });
