@@ -83,7 +83,6 @@ export async function seedDemoSuppliers(db: Db, random: Random): Promise<Record<
         .map((code) => ({ warehouseId, productId: productIds.get(code)!, priceCents: random.int(markup[0], markup[1]) * 100 }));
     await db.insert(supplierWarehouseProducts).values([
       ...stock(shop!.id, ["FLE-GERBE", "FLE-COUSSIN", "FLE-COEUR", "FLE-RAQUETTE", "FLE-DEVANT", "FLE-BOUQUET"], [45, 140]),
-      ...stock(yard!.id, ["MON-SOBRIETE", "MON-ELEGANCE", "MON-CINERAIRE", "MON-PLAQUE"], [120, 3400]),
     ]);
 
     const [zone] = await db
