@@ -1,16 +1,20 @@
 import type { MarbleDealCreateInput, MarbleDealView } from "@/domain/schemas/marble-funnel";
 import type { Db } from "@/server/db/client";
 import { ApiError } from "@/server/http/errors";
+import { consumeRateLimit } from "@/server/services/rate-limit";
 import { notifyEnqueued } from "@/server/jobs/queue";
 import { createDeal } from "@/server/services/deals/create-deal";
 import { findClientByEmail } from "@/server/services/deals/deal-owner";
 import { newResumeToken } from "@/server/services/deals/resume-tokens";
 import { MARBLE_FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
-import { limitFunnelEmail, localeOf, type FunnelContext } from "@/server/services/funeral-quote/funnel-context";
+import { limitFunnelEmail, localeOf, RateLimitedError, type FunnelContext } from "@/server/services/funeral-quote/funnel-context";
 import { clientValues } from "@/server/services/funeral-quote/funnel-values";
 import { loadMarbleDeal, priceConfiguration, storedMarbleView, writeMarbleDetails } from "@/server/services/marble-funnel/marble-deal";
 import { EMPTY_CONFIGURATION, type MarbleSetting } from "@/server/services/marble-funnel/marble-setting";
 import { MARBLE_QUOTE_EMAIL_JOB, marbleSteps, marbleSubmitProblems, resolveCemetery } from "@/server/services/marble-funnel/save-marble-deal";
+
+/** New monument quotes per caller and hour: a family makes a few, a script flooding the deals table many. */
+export const MARBLE_DEALS_PER_IP = 30;
 
 const NO_DEFUNCT = { civility: null, firstname: null, lastname: null, deathDate: null, deathCityhallId: null };
 
@@ -27,6 +31,10 @@ export async function createMarbleDeal(db: Db, input: MarbleDealCreateInput, ctx
   if (input.submit) {
     const problems = marbleSubmitProblems(configuration, client !== null);
     if (problems.length > 0) throw new ApiError(422, problems);
+  }
+  if (ctx.ip) {
+    const decision = await consumeRateLimit(db, { bucket: "marble_deal", rules: [{ key: `ip:${ctx.ip.slice(0, 100)}`, limit: MARBLE_DEALS_PER_IP, windowMs: 3600 * 1000 }], now });
+    if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
   }
   const graveyardId = input.graveyard_id ?? null;
   const concessionTypeId = input.concession?.concession_type_id ?? null;
