@@ -17,6 +17,8 @@ export async function monumentDrawingPng(configuration: Parameters<typeof drawCo
   return sharp(Buffer.from(svg), { density: 144 }).png({ compressionLevel: 9 }).toBuffer();
 }
 
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 function fullName(person: { civility?: string | null; firstname: string | null; lastname: string | null } | null): string | null {
   return person ? [person.civility, person.firstname, person.lastname].filter(Boolean).join(" ") || null : null;
 }
@@ -49,7 +51,8 @@ export async function marbleQuotePdf(db: Db, uuid: string, ctx: Pick<FunnelConte
       model: model?.name ?? config.model_code ?? "",
       granite: granite?.name ?? config.granite_code ?? "",
       graniteOrigin: origin || null,
-      finish: finish?.name ?? null,
+      // The row is named for the price table ("Finition poli miroir"); the description says just the finish.
+      finish: finish ? capitalise(finish.name.replace(/^Finition\s+/i, "")) : null,
       dimensions: `${dims.width_cm} × ${dims.length_cm} cm`,
       engraving: config.engraving ? { lines: config.engraving.lines, font: FONT_NAMES[config.engraving.font], gilded: config.engraving.gilded } : null,
     },
