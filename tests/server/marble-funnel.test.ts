@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { MarbleDealView, MarbleFilters, MarbleProduct, SupplierWarehouseProduct } from "@/domain/schemas/marble-funnel";
 import { dealAbilities, dealSteps, deals, marbleDetails } from "@/server/db/schema/deals";
@@ -52,6 +52,11 @@ async function send<T = MarbleDealView>(method: string, path: string, body?: unk
   // The quote e-mail is a job committed with the deal: run it as the worker would.
   await drainJobs(ctx.db, { handlers: JOB_HANDLERS, kinds: [MARBLE_QUOTE_EMAIL_JOB] });
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T & { errors?: string[] }, headers: response.headers };
+}
+
+async function dealCount(): Promise<number> {
+  const [row] = await ctx.db.select({ value: count() }).from(deals);
+  return Number(row!.value);
 }
 
 const withToken = (token: string) => ({ "x-resume-token": token });
@@ -267,7 +272,7 @@ describe("POST and PUT /api/v1/marble_funnel/deals", () => {
   });
 
   it("answers a code for every bad choice and stores nothing", async () => {
-    const [{ value: before }] = (await ctx.db.execute(`SELECT count(*)::int AS value FROM deals`)).rows as Array<{ value: number }>;
+    const before = await dealCount();
     const cases: Array<[Record<string, unknown>, string[]]> = [
       [{ configuration: { model_code: "MON-NOPE", granite_code: "GRA-GRIS-TARN" } }, ["monument__model__unknown"]],
       [{ configuration: { model_code: "MON-TRA-SOBRIETE", granite_code: "FIN-POLI" } }, ["monument__granite__unknown"]],
@@ -295,8 +300,7 @@ describe("POST and PUT /api/v1/marble_funnel/deals", () => {
       expect(result.status, JSON.stringify(body).slice(0, 120)).toBe(422);
       expect(result.body, JSON.stringify(body).slice(0, 120)).toEqual({ error: "Unprocessable Entity", errors: codes });
     }
-    const [{ value: after }] = (await ctx.db.execute(`SELECT count(*)::int AS value FROM deals`)).rows as Array<{ value: number }>;
-    expect(after).toBe(before);
+    expect(await dealCount()).toBe(before);
     const malformed = await send("PUT", `${PATH}/42`, { configuration: CONFIG });
     expect(malformed.body).toEqual({ error: "Unprocessable Entity", errors: ["deal__uuid__invalid"] });
     const notJson = await send("POST", PATH, "{not json");
