@@ -489,3 +489,18 @@ describeFamilyMatrix("marble funnel deal", () => ctx, () => family.emails, [
     expect: { owner: 200, editor: 200, reader: 200, notary: 200, stranger: 404, visitor: 404, guest: 404 },
   },
 ]);
+
+describe("GET /api/docs", () => {
+  it("documents every marble funnel route and its answers field by field", async () => {
+    type Schema = { properties?: Record<string, unknown> };
+    const { body } = await getJson<{ paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, Schema> } }>(ctx.app, "/api/docs");
+    expect(Object.keys(body.paths["/api/v1/marble_funnel/deals"]!)).toEqual(["post"]);
+    expect(Object.keys(body.paths["/api/v1/marble_funnel/deals/{uuid}"]!).sort()).toEqual(["get", "put"]);
+    for (const path of ["/api/v1/marble_funnel/filters", "/api/v1/marble_funnel/products", "/api/v1/marble_funnel/supplier_warehouses_products", "/api/v1/marble_funnel/deals/{uuid}/quote.pdf"]) {
+      expect(Object.keys(body.paths[path] ?? {}), path).toEqual(["get"]);
+    }
+    for (const id of ["MarbleDeal", "MarbleDealCreated", "MarbleDealCreate", "MarbleDealUpdate", "MonumentConfiguration", "MonumentQuote", "MonumentLine", "MarbleFilters", "MarbleProducts", "MarbleProduct", "SupplierWarehouseProduct"]) {
+      expect(Object.keys(body.components.schemas[id]?.properties ?? {}).length, id).toBeGreaterThan(1);
+    }
+  });
+});
