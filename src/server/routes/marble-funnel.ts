@@ -1,7 +1,5 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import { z } from "zod";
-import { publicEnv, serverEnv } from "@/config/env";
 import { publicAccess } from "@/domain/access";
 import { dealUuidSchema } from "@/domain/schemas/funeral-quote";
 import {
@@ -17,14 +15,10 @@ import {
   supplierWarehousesProductsResponseSchema,
 } from "@/domain/schemas/marble-funnel";
 import { guard } from "@/server/http/auth";
-import { clientIp } from "@/server/http/client-ip";
 import type { AppEnv } from "@/server/http/env";
 import { ApiError } from "@/server/http/errors";
-import { requestLocale } from "@/server/http/locale";
-import { getMailer } from "@/server/integrations/mail/mailer";
+import { funnelContext, limited, NO_STORE, pdfHeaders, pdfTokenQuery, RESUME_TOKEN_HEADER, resumeHeaders, tooManyResponse } from "@/server/routes/funnel-http";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
-import { authNow } from "@/server/services/auth/clock";
-import { RateLimitedError, type FunnelContext } from "@/server/services/funeral-quote/funnel-context";
 import { marbleFilters } from "@/server/services/marble-funnel/catalogue";
 import { createMarbleDeal } from "@/server/services/marble-funnel/create-marble-deal";
 import { getMarbleDeal } from "@/server/services/marble-funnel/get-marble-deal";
@@ -40,11 +34,7 @@ const MARBLE_START = publicAccess("a visitor starts a monument quote without an 
 const MARBLE_DEAL = publicAccess("the resume token or the owner's session opens the deal (checked by the use case); the uuid alone opens nothing");
 
 const uuidParams = z.object({ uuid: dealUuidSchema });
-const RESUME_TOKEN_HEADER = "x-resume-token";
-const resumeHeaders = z.object({
-  [RESUME_TOKEN_HEADER]: z.string().max(200).optional().meta({ description: "The deal's resume token (POST's resume_token, or the e-mail link's); not needed by its signed-in owner" }),
-});
-const tooMany = jsonResponse(z.object({ error: z.literal("Too Many Requests"), message: z.literal("rate_limited") }), "Too many quotes, accounts or e-mails from this caller or for this address: wait Retry-After seconds");
+const tooMany = tooManyResponse("Too many quotes, accounts or e-mails from this caller or for this address: wait Retry-After seconds");
 const TAGS = ["Funnels"];
 
 const filtersRoute = createRoute({
@@ -138,7 +128,7 @@ const quotePdfRoute = createRoute({
   request: {
     params: uuidParams,
     headers: resumeHeaders,
-    query: z.object({ token: z.string().max(200).optional().meta({ description: "The resume token, for the e-mail's link (a PDF opens without headers)" }) }),
+    query: pdfTokenQuery,
   },
   responses: {
     200: { description: "The PDF", content: { "application/pdf": { schema: z.string().meta({ format: "binary" }) } } },
@@ -147,30 +137,8 @@ const quotePdfRoute = createRoute({
   },
 });
 
-function funnelContext(c: Context<AppEnv>, resumeToken: string | null = c.req.header(RESUME_TOKEN_HEADER) ?? null): FunnelContext {
-  return {
-    auth: c.get("auth"),
-    siteUrl: serverEnv().SITE_URL,
-    apiUrl: publicEnv.NEXT_PUBLIC_API_URL,
-    mailer: getMailer(),
-    hostLocale: requestLocale(c, undefined),
-    resumeToken,
-    ip: clientIp(c),
-    now: authNow(),
-  };
-}
 
-/** A limit reached answers 429 with Retry-After. */
-async function limited<T>(c: Context<AppEnv>, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof RateLimitedError) c.header("Retry-After", String(error.retryAfterSeconds));
-    throw error;
-  }
-}
 
-const NO_STORE = { "cache-control": "no-store" };
 // The catalogue changes with the back-office's edits: a minute of caching spares the database on every filter change.
 const SHORT_CACHE = { "cache-control": "public, max-age=60" };
 
@@ -204,10 +172,6 @@ export function registerMarbleFunnelRoutes(app: OpenAPIHono<AppEnv>) {
     const uuid = c.req.valid("param").uuid;
     const pdf = await marbleQuotePdf(c.get("db"), uuid, funnelContext(c, c.req.header(RESUME_TOKEN_HEADER) ?? c.req.valid("query").token ?? null));
     if (!pdf) throw new ApiError(404, "not_found");
-    return c.body(pdf, 200, {
-      "content-type": "application/pdf",
-      "content-disposition": `inline; filename="devis-monument-${uuid.slice(0, 8)}.pdf"`,
-      "cache-control": "private, no-store",
-    });
+    return c.body(pdf, 200, pdfHeaders(`devis-monument-${uuid.slice(0, 8)}.pdf`));
   });
 }

@@ -2,7 +2,8 @@ import { formatEuros } from "@/domain/quote/money";
 import type { MonumentLine, MonumentPricing } from "@/domain/marble/pricing";
 import type { OperatorIdentity } from "@/domain/quote/legal-model";
 import type { InlineSpan } from "./markdown-blocks";
-import { ensureSpace, measureSpans, PDF_THEME, renderPdf, writeHeading, writeParagraph, writeSpans, writeTitleBlock, type Pdf } from "./pdf-layout";
+import { ensureSpace, PDF_THEME, renderPdf, writeHeading, writeParagraph, writeSpans, writeTitleBlock, type Pdf } from "./pdf-layout";
+import { cellMoney, cellText, drawTableRow, writeKeyValues, type Cell } from "./pdf-table";
 
 /**
  * The monument quote (issue 13): the operator, the family, the configured monument with its
@@ -35,8 +36,6 @@ export interface MonumentQuotePdfInput {
 
 /** Column widths, in points (A4 content width is 483 pt). */
 const COLUMNS = [187, 34, 66, 40, 78, 78] as const;
-const PADDING = 4;
-const FONT_SIZE = PDF_THEME.fontSize - 1.5;
 const DRAWING_SIZE = 190;
 
 function frenchDate(date: Date | string): string {
@@ -49,61 +48,9 @@ export function vatRateLabel(bp: number): string {
   return `${(bp / 100).toLocaleString("fr-FR", { maximumFractionDigits: 2 })} %`;
 }
 
-interface Cell {
-  spans: InlineSpan[];
-  align?: "left" | "right";
-  bold?: boolean;
-}
-
-const cell = (value: string, extra: Partial<Cell> = {}): Cell => ({ spans: [{ text: value }], ...extra });
-const money = (cents: number, extra: Partial<Cell> = {}): Cell => cell(formatEuros(cents), { align: "right", ...extra });
-
-function rowHeight(doc: Pdf, cells: readonly Cell[]): number {
-  let height = FONT_SIZE;
-  cells.forEach((c, index) => {
-    height = Math.max(height, measureSpans(doc, c.spans, (COLUMNS[index] ?? 60) - 2 * PADDING, { fontSize: FONT_SIZE, bold: c.bold === true }));
-  });
-  return height + 2 * PADDING;
-}
-
-function drawRow(doc: Pdf, cells: readonly Cell[], options: { fill?: string; header?: readonly Cell[] } = {}): void {
-  const height = rowHeight(doc, cells);
-  if (doc.y + height > doc.page.height - doc.page.margins.bottom) {
-    doc.addPage();
-    if (options.header) drawRow(doc, options.header, { fill: PDF_THEME.tableHeader });
-  }
-  const left = doc.page.margins.left;
-  const top = doc.y;
-  const width = COLUMNS.reduce((sum, w) => sum + w, 0);
-  if (options.fill) doc.rect(left, top, width, height).fillColor(options.fill).fill();
-  let x = left;
-  cells.forEach((c, index) => {
-    const columnWidth = COLUMNS[index] ?? 60;
-    writeSpans(doc, c.spans, { x: x + PADDING, y: top + PADDING, width: columnWidth - 2 * PADDING, fontSize: FONT_SIZE, bold: c.bold === true, align: c.align ?? "left" });
-    x += columnWidth;
-  });
-  doc.lineWidth(0.5).strokeColor(PDF_THEME.rule).rect(left, top, width, height).stroke();
-  x = left;
-  for (let index = 0; index < COLUMNS.length - 1; index++) {
-    x += COLUMNS[index]!;
-    doc.moveTo(x, top).lineTo(x, top + height).stroke();
-  }
-  doc.x = left;
-  doc.y = top + height;
-}
-
-function writeKeyValues(doc: Pdf, rows: ReadonlyArray<readonly [string, string]>, width = 308): void {
-  const left = doc.page.margins.left;
-  for (const [key, value] of rows) {
-    ensureSpace(doc, PDF_THEME.fontSize * 1.6);
-    const y = doc.y;
-    writeSpans(doc, [{ text: key, bold: true }], { x: left, y, width: 150 });
-    const after = doc.y;
-    writeSpans(doc, [{ text: value }], { x: left + 155, y, width });
-    doc.y = Math.max(doc.y, after) + 2;
-  }
-  doc.y += 6;
-}
+const cell = cellText;
+const money = cellMoney;
+const drawRow = (doc: Pdf, cells: readonly Cell[], options: { fill?: string; header?: readonly Cell[] } = {}) => drawTableRow(doc, COLUMNS, cells, options);
 
 function lineLabel(line: MonumentLine): InlineSpan[] {
   const spans: InlineSpan[] = [{ text: line.label }];
@@ -188,7 +135,7 @@ export function renderMonumentQuotePdf(input: MonumentQuotePdfInput): Promise<Bu
         ? [["Gravure", `${engraving.lines.filter((l) => l.trim()).join(" / ")} (lettres ${engraving.font}${engraving.gilded ? ", dorées à la feuille" : ""})`] as const]
         : []),
     ];
-    writeKeyValues(doc, rows, input.drawingPng ? 118 : 308);
+    writeKeyValues(doc, rows, { keyWidth: 150, valueWidth: input.drawingPng ? 118 : 323 });
     const textBottom = doc.y;
     if (input.drawingPng) {
       doc.image(input.drawingPng, left + 483 - DRAWING_SIZE, top, { fit: [DRAWING_SIZE, DRAWING_SIZE] });

@@ -4,10 +4,10 @@ import { ApiError } from "@/server/http/errors";
 import { consumeRateLimit } from "@/server/services/rate-limit";
 import { notifyEnqueued } from "@/server/jobs/queue";
 import { createDeal } from "@/server/services/deals/create-deal";
-import { findClientByEmail } from "@/server/services/deals/deal-owner";
 import { newResumeToken } from "@/server/services/deals/resume-tokens";
 import { MARBLE_FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
-import { limitFunnelEmail, localeOf, RateLimitedError, type FunnelContext } from "@/server/services/funeral-quote/funnel-context";
+import { localeOf, RateLimitedError, type FunnelContext } from "@/server/services/funeral-quote/funnel-context";
+import { ownerOfNewDeal } from "@/server/services/funeral-quote/funnel-owner";
 import { clientValues } from "@/server/services/funeral-quote/funnel-values";
 import { loadMarbleDeal, priceConfiguration, storedMarbleView, writeMarbleDetails } from "@/server/services/marble-funnel/marble-deal";
 import { EMPTY_CONFIGURATION, type MarbleSetting } from "@/server/services/marble-funnel/marble-setting";
@@ -41,11 +41,8 @@ export async function createMarbleDeal(db: Db, input: MarbleDealCreateInput, ctx
   const { departmentCode } = await resolveCemetery(db, graveyardId, concessionTypeId);
   const priced = await priceConfiguration(db, configuration, departmentCode, now);
 
-  const existing = client ? await findClientByEmail(db, client.email) : null;
-  // Only the account holder, signed in, may put a new deal under an address already known.
-  if (existing && (ctx.auth?.realm !== "client" || ctx.auth.userId !== existing.id)) throw new ApiError(422, "client__email__taken");
+  const existing = await ownerOfNewDeal(db, client, input.submit === true, ctx, now);
   const existingClientId = existing?.id ?? null;
-  if (client && (existingClientId === null || input.submit)) await limitFunnelEmail(db, client.email, ctx, now);
 
   const setting: MarbleSetting = {
     configuration,

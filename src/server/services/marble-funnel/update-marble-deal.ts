@@ -3,11 +3,10 @@ import type { Db } from "@/server/db/client";
 import { ApiError } from "@/server/http/errors";
 import { notifyEnqueued } from "@/server/jobs/queue";
 import { dealAccess, dealRoleOf } from "@/server/services/deals/deal-access";
-import { findClientByEmail, type OwnerWrite } from "@/server/services/deals/deal-owner";
 import { MARBLE_FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
 import { updateDeal } from "@/server/services/deals/update-deal";
-import { limitFunnelEmail, localeOf, type FunnelContext } from "@/server/services/funeral-quote/funnel-context";
-import { clientValues, sameContact } from "@/server/services/funeral-quote/funnel-values";
+import { localeOf, type FunnelContext } from "@/server/services/funeral-quote/funnel-context";
+import { limitSaveEmails, ownerWriteOf } from "@/server/services/funeral-quote/funnel-owner";
 import { loadMarbleDeal, priceConfiguration, storedMarbleView, writeMarbleDetails } from "@/server/services/marble-funnel/marble-deal";
 import type { MarbleSetting } from "@/server/services/marble-funnel/marble-setting";
 import { marbleSteps, marbleSubmissionJobs, marbleSubmitProblems, resolveCemetery } from "@/server/services/marble-funnel/save-marble-deal";
@@ -39,22 +38,7 @@ export async function updateMarbleDeal(db: Db, uuid: string, input: MarbleDealUp
   const client = input.client ?? null;
   const signedInClientId = ctx.auth?.realm === "client" ? ctx.auth.userId : null;
 
-  let ownerWrite: OwnerWrite = { kind: "none" };
-  if (client) {
-    if (owner && signedInClientId === owner.id) {
-      const existing = owner.email === client.email ? null : await findClientByEmail(db, client.email);
-      if (existing) throw new ApiError(422, "client__email__taken");
-      ownerWrite = { kind: "update", id: owner.id, details: clientValues(client) };
-    } else if (owner) {
-      // Someone else's deal: the link never changes who the family is, nor hands the deal to another account.
-      if (signedInClientId !== null && client.email === ctx.auth?.email.toLowerCase()) throw new ApiError(422, "deal__client__locked");
-      if (!sameContact(owner, client)) throw new ApiError(422, "deal__client__sign_in_required");
-    } else {
-      const existing = await findClientByEmail(db, client.email);
-      if (existing && signedInClientId !== existing.id) throw new ApiError(422, "client__email__taken");
-      ownerWrite = existing ? { kind: "attach", row: existing } : { kind: "create", details: clientValues(client) };
-    }
-  }
+  const ownerWrite = await ownerWriteOf(db, owner, client, ctx);
   const submitting = input.submit === true;
   if (submitting) {
     const problems = marbleSubmitProblems(configuration, client !== null || owner !== null);
@@ -68,11 +52,7 @@ export async function updateMarbleDeal(db: Db, uuid: string, input: MarbleDealUp
   const { departmentCode } = await resolveCemetery(db, graveyardId, concessionTypeId);
   const priced = await priceConfiguration(db, configuration, departmentCode, now);
 
-  if (ownerWrite.kind === "create" && client) await limitFunnelEmail(db, client.email, ctx, now);
-  else if (submitting) {
-    const target = ownerWrite.kind === "attach" ? ownerWrite.row.email : (client?.email ?? owner?.email);
-    if (target) await limitFunnelEmail(db, target, ctx, now);
-  }
+  await limitSaveEmails(db, ownerWrite, client, owner, submitting, ctx, now);
   const state = submitting ? "quote_sent" : deal.state;
   const setting: MarbleSetting = {
     configuration,
