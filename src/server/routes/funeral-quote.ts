@@ -109,9 +109,6 @@ const pricingRoute = createRoute({
   },
 });
 
-
-
-
 export function registerFuneralFunnelRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /api/v1/funeral_funnel/deals – start a funeral quote
   app.openapi(createDealRoute, async (c) => c.json(await limited(c, () => createFunnelDeal(c.get("db"), c.req.valid("json"), funnelContext(c))), 201, NO_STORE));

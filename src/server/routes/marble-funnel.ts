@@ -137,8 +137,6 @@ const quotePdfRoute = createRoute({
   },
 });
 
-
-
 // The catalogue changes with the back-office's edits: a minute of caching spares the database on every filter change.
 const SHORT_CACHE = { "cache-control": "public, max-age=60" };
 
