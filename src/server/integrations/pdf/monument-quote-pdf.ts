@@ -52,6 +52,12 @@ const cell = cellText;
 const money = cellMoney;
 const drawRow = (doc: Pdf, cells: readonly Cell[], options: { fill?: string; header?: readonly Cell[] } = {}) => drawTableRow(doc, COLUMNS, cells, options);
 
+/** "Atelier Marbrerie de Lyon, Lyon (69)": the company's name only when the workshop's does not already say it. */
+function workshopLabel(workshop: NonNullable<MonumentQuotePdfInput["workshop"]>): string {
+  const name = workshop.name.includes(workshop.supplier) ? workshop.name : `${workshop.name} (${workshop.supplier})`;
+  return workshop.place ? `${name}, ${workshop.place}` : name;
+}
+
 function lineLabel(line: MonumentLine): InlineSpan[] {
   const spans: InlineSpan[] = [{ text: line.label }];
   if (line.kind === "engraving" || line.kind === "gilding") spans.push({ text: `\n${line.quantity} lettre${line.quantity > 1 ? "s" : ""}`, italic: true });
@@ -148,7 +154,7 @@ export function renderMonumentQuotePdf(input: MonumentQuotePdfInput): Promise<Bu
 
     writeHeading(doc, 2, [{ text: "Fabrication, pose et cimetière" }], 60);
     writeKeyValues(doc, [
-      ["Marbrerie", input.workshop ? `${input.workshop.name} (${input.workshop.supplier})${input.workshop.place ? `, ${input.workshop.place}` : ""}` : "Attribuée par votre conseiller"],
+      ["Marbrerie", input.workshop ? workshopLabel(input.workshop) : "Attribuée par votre conseiller"],
       ["Délai indicatif", input.leadTimeDays !== null ? `${input.leadTimeDays} jours à compter de la commande et de l'accord du cimetière` : "Précisé par votre conseiller"],
       ["Cimetière", input.cemetery ? `${input.cemetery.name}${input.cemetery.place ? `, ${input.cemetery.place}` : ""}` : "À préciser"],
       ["Concession", input.concession ? [input.concession.type, input.concession.plot ? `emplacement ${input.concession.plot}` : null].filter(Boolean).join(", ") || "À préciser" : "À préciser"],
