@@ -326,7 +326,7 @@ describe("POST and PUT /api/v1/marble_funnel/deals", () => {
     expect(mail.subject).toMatch(/devis de monument/i);
     expect(mail.text).toContain("3\u202f094,80\u00a0€");
     expect(mail.text).toContain(`/api/v1/marble_funnel/deals/${created.uuid}/quote.pdf?token=`);
-    expect(mail.text).toContain("/catalogue-pierres-tombales#devis=");
+    expect(mail.text).toContain("/catalogue-pierres-tombales/confirmation#devis=");
     expect(mail.text).toMatch(/mot de passe/);
     // The e-mail's own link opens the PDF.
     const pdfLink = /(https?:\/\/\S+\/quote\.pdf\?token=\S+)/.exec(mail.text)![1]!;

@@ -131,7 +131,8 @@ export async function deliverMarbleQuoteEmail(
       demo: row.demo,
       contactChannel: setting.contact_channel ?? "email",
       pdfUrl: links.pdf,
-      resumeUrl: links.resume,
+      // The quote is sent: through its link it is read, not changed, so the e-mail opens its confirmation page.
+      resumeUrl: links.confirmation,
       passwordUrl,
     });
   });
