@@ -214,7 +214,8 @@ export async function getDeal(db: Db, reader: DealReader, id: number) {
           submitted_at: setting.submitted_at ? epochSeconds(setting.submitted_at) : null,
         }
       : null,
-    quote: fromStoredQuote(deal.quote),
+    // Only a funeral deal holds the legal funeral quote; a monument's priced lines are the marble funnel's (GET /api/v1/marble_funnel/deals/{uuid}).
+    quote: deal.kind === "funeral" ? fromStoredQuote(deal.quote) : null,
     tracking:
       internal && attribution
         ? {
