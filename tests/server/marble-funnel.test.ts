@@ -374,6 +374,10 @@ describe("the marble deal among the family's deals", () => {
     const detail = await getJson<{ data: { kind: string; quote: unknown } }>(ctx.app, `/api/v1/deals/${deal!.id}`, owner);
     expect(detail.status).toBe(200);
     expect(detail.body.data).toMatchObject({ kind: "marble", quote: null });
+    // The payment page asks the server's total, never the browser's.
+    const payments = await getJson<Record<string, unknown>>(ctx.app, `/api/v1/payments/deals/${deal!.id}`, owner);
+    expect(payments.status).toBe(200);
+    expect(JSON.stringify(payments.body)).toContain("309480");
   });
 });
 
