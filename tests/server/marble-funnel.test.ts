@@ -366,11 +366,11 @@ describe("POST and PUT /api/v1/marble_funnel/deals", () => {
 describe("the marble deal among the family's deals", () => {
   it("lists it with its total, without passing its lines off as a funeral quote", async () => {
     const family = client();
-    const created = await createDeal({ configuration: CONFIG, client: family });
+    const created = await createDeal({ configuration: CONFIG, client: family, submit: true });
     const owner = await signInHeadersFor(family.email);
     const [deal] = await ctx.db.select({ id: deals.id }).from(deals).where(eq(deals.uuid, created.uuid));
-    const list = await getJson<{ data: Array<{ uuid: string; kind: string; total_cents: number }> }>(ctx.app, "/api/v1/deals", owner);
-    expect(list.body.data).toContainEqual(expect.objectContaining({ uuid: created.uuid, kind: "marble", total_cents: 309_480 }));
+    const list = await getJson<{ data: Array<Record<string, unknown>> }>(ctx.app, "/api/v1/deals", owner);
+    expect(list.body.data).toContainEqual(expect.objectContaining({ uuid: created.uuid, kind: "marble", state: "quote_sent", total_cents: 309_480, contact_channel: "email", submitted_at: created.submitted_at }));
     const detail = await getJson<{ data: { kind: string; quote: unknown } }>(ctx.app, `/api/v1/deals/${deal!.id}`, owner);
     expect(detail.status).toBe(200);
     expect(detail.body.data).toMatchObject({ kind: "marble", quote: null });
