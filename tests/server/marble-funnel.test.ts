@@ -1,5 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ACCESSORIES, FINISHES, GRANITES, MONUMENT_MODELS } from "@/domain/marble/products";
 import type { MarbleDealView, MarbleFilters, MarbleProduct, SupplierWarehouseProduct } from "@/domain/schemas/marble-funnel";
 import { dealAbilities, dealSteps, deals, marbleDetails } from "@/server/db/schema/deals";
 import { graveyards } from "@/server/db/schema/partners";
@@ -250,6 +252,29 @@ describe("POST and PUT /api/v1/marble_funnel/deals", () => {
     const updated = await send("PUT", `${PATH}/${created.uuid}`, { ...forged, configuration: { ...forged.configuration, options: [] } }, withToken(created.resume_token));
     expect(updated.status).toBe(200);
     expect(updated.body.quote!.totals.ttc_cents).toBe(309_480 - 46_800);
+  });
+
+  it("stores a total equal to the sum of the server's lines for any configuration (property)", async () => {
+    const configurations = fc.record({
+      model_code: fc.constantFrom(...MONUMENT_MODELS.map((m) => m.code)),
+      granite_code: fc.constantFrom(...GRANITES.map((g) => g.code)),
+      finish_code: fc.constantFrom(...FINISHES.map((f) => f.code)),
+      engraving: fc.option(fc.record({ font: fc.constantFrom("roman", "english", "sans", "gothic"), gilded: fc.boolean(), lines: fc.array(fc.string({ maxLength: 40 }), { maxLength: 6 }) }), { nil: null }),
+      accessories: fc.array(fc.record({ code: fc.constantFrom(...ACCESSORIES.map((a) => a.code)), quantity: fc.integer({ min: 1, max: 4 }) }), { maxLength: 5 }),
+      options: fc.uniqueArray(fc.constantFrom("sole", "foundation", "installation", "removal")),
+    });
+    await fc.assert(
+      fc.asyncProperty(configurations, async (configuration) => {
+        const created = await send<Created>("POST", PATH, { configuration });
+        expect(created.status).toBe(201);
+        const { lines, totals } = created.body.quote!;
+        expect(totals.ttc_cents).toBe(lines.reduce((sum, l) => sum + l.total_ttc_cents, 0));
+        expect(totals.ht_cents + totals.vat_cents).toBe(totals.ttc_cents);
+        const [deal] = await ctx.db.select({ total: deals.totalCents }).from(deals).where(eq(deals.uuid, created.body.uuid));
+        expect(deal!.total).toBe(totals.ttc_cents);
+      }),
+      { numRuns: 25 },
+    );
   });
 
   it("saves each later answer, keeps what a save leaves out, and reprices", async () => {
