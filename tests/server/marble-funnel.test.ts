@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ACCESSORIES, FINISHES, GRANITES, MONUMENT_MODELS } from "@/domain/marble/products";
 import type { MarbleDealView, MarbleFilters, MarbleProduct, SupplierWarehouseProduct } from "@/domain/schemas/marble-funnel";
 import { dealAbilities, dealSteps, deals, marbleDetails } from "@/server/db/schema/deals";
-import { graveyards } from "@/server/db/schema/partners";
+import { concessionTypes, graveyards } from "@/server/db/schema/partners";
 import { clients } from "@/server/db/schema/users";
 import { PEER_ADDRESS_HEADER, peerStamp } from "@/server/http/peer-address.mjs";
 import { setMailer } from "@/server/integrations/mail/mailer";
@@ -241,6 +241,22 @@ describe("POST and PUT /api/v1/marble_funnel/deals", () => {
     expect(steps).toMatchObject([{ stepType: "delivery", locationType: "Graveyard", locationId: lyonGraveyard.id, mode: "auto" }]);
   });
 
+  it("sets the installation after the ground has settled from a recent burial in pleine terre", async () => {
+    const [ground] = await ctx.db.select({ id: concessionTypes.id }).from(concessionTypes).where(eq(concessionTypes.kind, "ground")).limit(1);
+    const recent = new Date(Date.now() - 10 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const created = await createDeal({ configuration: CONFIG, graveyard_id: lyonGraveyard.id, concession: { concession_type_id: ground!.id }, burial_date: recent });
+    expect(created.burial_date).toBe(recent);
+    const [y, m, d] = recent.split("-").map(Number) as [number, number, number];
+    // Six months after the burial, later than any workshop's delay.
+    expect(created.earliest_installation_date! >= new Date(Date.UTC(y, m - 1 + 6, Math.min(d, 28))).toISOString().slice(0, 10)).toBe(true);
+    const [deal] = await ctx.db.select({ id: deals.id }).from(deals).where(eq(deals.uuid, created.uuid));
+    const [step] = await ctx.db.select().from(dealSteps).where(eq(dealSteps.dealId, deal!.id));
+    expect(step!.scheduledAt!.toISOString().slice(0, 10)).toBe(created.earliest_installation_date);
+    // Without the burial date, the workshop's delay alone.
+    const cleared = await send("PUT", `${PATH}/${created.uuid}`, { burial_date: null }, withToken(created.resume_token));
+    expect(cleared.body.earliest_installation_date! < created.earliest_installation_date!).toBe(true);
+  });
+
   it("ignores prices and totals sent by the browser", async () => {
     const forged = {
       configuration: { ...CONFIG, price_ht_cents: 1, accessories: [{ code: "ACC-MON-PHOTO", quantity: 1, unit_price_ht_cents: 1 }] },
@@ -316,6 +332,8 @@ describe("POST and PUT /api/v1/marble_funnel/deals", () => {
       [{ concession: { plot_reference: "x".repeat(101) } }, ["monument__plot_reference__too_long"]],
       [{ commentary: "x".repeat(2001) }, ["deal__commentary__too_long"]],
       [{ current_step: "payment" }, ["deal__current_step__invalid"]],
+      [{ burial_date: "25/11/2026" }, ["monument__burial_date__invalid"]],
+      [{ burial_date: "2999-01-01" }, ["monument__burial_date__in_future"]],
       [{ submit: true, configuration: { model_code: "MON-CIN-CUBE" } }, ["deal__client__missing", "monument__granite__missing"]],
       [{ submit: true, client: client() }, ["monument__model__missing", "monument__granite__missing"]],
       [{ client: { ...client(), consent: false } }, ["client__consent__missing"]],

@@ -148,6 +148,11 @@ const marbleBodyShape = {
   graveyard_id: idSchema.nullable().optional().meta({ description: "From GET /api/v1/autocompletes/graveyards" }),
   concession: monumentConcessionSchema.nullable().optional(),
   client: funnelClientSchema.nullable().optional(),
+  burial_date: z.iso
+    .date({ error: "monument__burial_date__invalid" })
+    .nullable()
+    .optional()
+    .meta({ description: "YYYY-MM-DD of the last burial in the grave, when recent: the ground must settle before the monument is laid" }),
   commentary: storableText(
     z.string({ error: "deal__commentary__invalid" }).trim().max(COMMENTARY_MAX, { error: "deal__commentary__too_long" }),
     "deal__commentary__invalid_characters",
@@ -364,6 +369,11 @@ export const marbleDealViewSchema = z
       .nullable()
       .meta({ description: "The warehouse that will cut the monument (shortest lead time, the cemetery's département first)" }),
     lead_time_days: z.number().int().nullable(),
+    burial_date: z.string().nullable().meta({ description: "YYYY-MM-DD, as the family gave it" }),
+    earliest_installation_date: z
+      .string()
+      .nullable()
+      .meta({ description: "YYYY-MM-DD: the workshop's delay from today, and after a burial in the ground six months for it to settle" }),
     valid_until: z.string().nullable().meta({ description: "YYYY-MM-DD: the quote's prices hold until then" }),
     demo: z.boolean().meta({ description: "The catalogue rows priced are demonstration rows" }),
     submitted_at: z.number().int().nullable(),

@@ -29,6 +29,8 @@ export interface MonumentQuotePdfInput {
   drawingPng: Buffer | null;
   workshop: { name: string; supplier: string; place: string | null } | null;
   leadTimeDays: number | null;
+  /** YYYY-MM-DD: the delay, and the settling of the ground after a recent burial. */
+  earliestInstallation: string | null;
   cemetery: { name: string; place: string | null } | null;
   concession: { type: string | null; plot: string | null } | null;
   demo: boolean;
@@ -156,6 +158,7 @@ export function renderMonumentQuotePdf(input: MonumentQuotePdfInput): Promise<Bu
     writeKeyValues(doc, [
       ["Marbrerie", input.workshop ? workshopLabel(input.workshop) : "Attribuée par votre conseiller"],
       ["Délai indicatif", input.leadTimeDays !== null ? `${input.leadTimeDays} jours à compter de la commande et de l'accord du cimetière` : "Précisé par votre conseiller"],
+      ...(input.earliestInstallation ? [["Pose possible à partir du", frenchDate(input.earliestInstallation)] as const] : []),
       ["Cimetière", input.cemetery ? `${input.cemetery.name}${input.cemetery.place ? `, ${input.cemetery.place}` : ""}` : "À préciser"],
       ["Concession", input.concession ? [input.concession.type, input.concession.plot ? `emplacement ${input.concession.plot}` : null].filter(Boolean).join(", ") || "À préciser" : "À préciser"],
       ["Validité du devis", input.validUntil ? `${input.validityMonths} mois, jusqu'au ${frenchDate(input.validUntil)}` : `${input.validityMonths} mois`],

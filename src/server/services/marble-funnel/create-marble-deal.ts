@@ -11,7 +11,7 @@ import { ownerOfNewDeal } from "@/server/services/funeral-quote/funnel-owner";
 import { clientValues } from "@/server/services/funeral-quote/funnel-values";
 import { loadMarbleDeal, priceConfiguration, storedMarbleView, writeMarbleDetails } from "@/server/services/marble-funnel/marble-deal";
 import { EMPTY_CONFIGURATION, type MarbleSetting } from "@/server/services/marble-funnel/marble-setting";
-import { MARBLE_QUOTE_EMAIL_JOB, marbleSteps, marbleSubmitProblems, resolveCemetery } from "@/server/services/marble-funnel/save-marble-deal";
+import { burialDateOf, MARBLE_QUOTE_EMAIL_JOB, marbleSteps, marbleSubmitProblems, resolveCemetery } from "@/server/services/marble-funnel/save-marble-deal";
 
 /** New monument quotes per caller and hour: a family makes a few, a script flooding the deals table many. */
 export const MARBLE_DEALS_PER_IP = 30;
@@ -32,13 +32,14 @@ export async function createMarbleDeal(db: Db, input: MarbleDealCreateInput, ctx
     const problems = marbleSubmitProblems(configuration, client !== null);
     if (problems.length > 0) throw new ApiError(422, problems);
   }
+  const burialDate = burialDateOf(input.burial_date, null, now);
   if (ctx.ip) {
     const decision = await consumeRateLimit(db, { bucket: "marble_deal", rules: [{ key: `ip:${ctx.ip.slice(0, 100)}`, limit: MARBLE_DEALS_PER_IP, windowMs: 3600 * 1000 }], now });
     if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
   }
   const graveyardId = input.graveyard_id ?? null;
   const concessionTypeId = input.concession?.concession_type_id ?? null;
-  const { departmentCode } = await resolveCemetery(db, graveyardId, concessionTypeId);
+  const { departmentCode, concessionKind } = await resolveCemetery(db, graveyardId, concessionTypeId);
   const priced = await priceConfiguration(db, configuration, departmentCode, now);
 
   const existing = await ownerOfNewDeal(db, client, input.submit === true, ctx, now);
@@ -51,6 +52,7 @@ export async function createMarbleDeal(db: Db, input: MarbleDealCreateInput, ctx
     contact_channel: client?.contact_channel ?? null,
     consent_at: client ? now.toISOString() : null,
     submitted_at: input.submit ? now.toISOString() : null,
+    burial_date: burialDate,
   };
   const resumeToken = newResumeToken();
   const state = input.submit ? "quote_sent" : "draft";
@@ -70,7 +72,7 @@ export async function createMarbleDeal(db: Db, input: MarbleDealCreateInput, ctx
       defunct: NO_DEFUNCT,
       setting: { key: MARBLE_FUNNEL_SETTING_KEY, value: setting },
       tracking: input.tracking?.consent ? input.tracking : null,
-      steps: marbleSteps(priced, graveyardId, now),
+      steps: marbleSteps(priced, graveyardId, { burialDate, concessionKind }, now),
       resumeTokenHash: resumeToken.hash,
       // The quote e-mail commits with the deal (transactional outbox).
       jobs: input.submit === true && client !== null ? { kinds: [MARBLE_QUOTE_EMAIL_JOB], payload: { submitted_at: setting.submitted_at, greet_client_id: existingClientId }, keySuffix: setting.submitted_at! } : null,
@@ -91,6 +93,6 @@ export async function createMarbleDeal(db: Db, input: MarbleDealCreateInput, ctx
 
   if (input.submit === true && client !== null) notifyEnqueued();
   const loaded = await loadMarbleDeal(db, row.uuid);
-  const view = storedMarbleView(loaded!, "account");
+  const view = storedMarbleView(loaded!, "account", now);
   return { ...view, resume_token: resumeToken.token };
 }

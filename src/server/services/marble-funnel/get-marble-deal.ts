@@ -10,5 +10,5 @@ export async function getMarbleDeal(db: Db, uuid: string, ctx: Pick<FunnelContex
   if (!loaded) return null;
   const access = await dealAccess(db, loaded.deal.id, ctx, ctx.now ?? new Date());
   if (!access) return null;
-  return storedMarbleView(loaded, access);
+  return storedMarbleView(loaded, access, ctx.now ?? new Date());
 }

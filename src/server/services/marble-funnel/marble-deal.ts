@@ -2,7 +2,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { MONUMENT_CATEGORIES, MONUMENT_QUOTE_VALIDITY_MONTHS, MONUMENT_SIZE_DIMENSIONS } from "@/domain/marble/products";
 import { priceMonument, type MonumentPricing } from "@/domain/marble/pricing";
 import type { MarbleDealView, MonumentConfigurationValue } from "@/domain/schemas/marble-funnel";
-import { epochSeconds } from "@/domain/time";
+import { addMonths } from "@/domain/financial-aid";
+import { earliestInstallationDate } from "@/domain/marble/installation";
+import { epochSeconds, todayInFrance } from "@/domain/time";
 import type { Db } from "@/server/db/client";
 import { dealAbilities, dealSettings, deals, marbleDetails } from "@/server/db/schema/deals";
 import { concessionTypes, graveyards } from "@/server/db/schema/partners";
@@ -25,6 +27,7 @@ export async function loadMarbleDeal(db: Db, uuid: string) {
       detail: marbleDetails,
       graveyard: { id: graveyards.id, name: graveyards.name, city: graveyards.city, postalCode: graveyards.postalCode, departmentCode: graveyards.departmentCode },
       concessionTypeName: concessionTypes.name,
+      concessionKind: concessionTypes.kind,
       workshop: { name: supplierWarehouses.name, city: supplierWarehouses.city, departmentCode: supplierWarehouses.departmentCode },
       supplierName: suppliers.name,
     })
@@ -54,14 +57,6 @@ export interface PricedConfiguration {
   colourFamily: string | null;
 }
 
-/** YYYY-MM-DD, `months` after `now` (the last day of a shorter month when the day does not exist). */
-export function addMonths(now: Date, months: number): string {
-  const target = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(now.getUTCDate(), lastDay));
-  return target.toISOString().slice(0, 10);
-}
-
 /**
  * The server's price of a configuration, from the database's rows only: whatever the
  * browser computed is never read. Unknown codes answer 422 with their codes.
@@ -86,7 +81,7 @@ export async function priceConfiguration(db: Db, configuration: MonumentConfigur
   const priced = priceMonument({ ...configuration, model_code: configuration.model_code, granite_code: configuration.granite_code }, rows);
   if (!priced.ok) throw new ApiError(422, priced.errors);
   const workshop = await chooseWorkshop(db, configuration.model_code, configuration.granite_code, departmentCode);
-  return { pricing: priced.pricing, workshop, validUntil: addMonths(now, MONUMENT_QUOTE_VALIDITY_MONTHS), demo, colourFamily: colourOf(configuration.granite_code) };
+  return { pricing: priced.pricing, workshop, validUntil: addMonths(todayInFrance(now), MONUMENT_QUOTE_VALIDITY_MONTHS), demo, colourFamily: colourOf(configuration.granite_code) };
 }
 
 export interface MarbleDetailsWrite {
@@ -145,10 +140,13 @@ export function marbleView(input: {
   workshop: { supplierName: string; warehouseName: string; city: string | null; departmentCode: string | null } | null;
   leadTimeDays: number | null;
   validUntil: string | null;
+  /** The plot's kind, for the settling of the ground. */
+  concessionKind: string | null;
   demo: boolean;
   createdAt: Date;
   updatedAt: Date;
   access?: DealAccess;
+  now: Date;
 }): MarbleDealView {
   const { setting } = input;
   const redacted = input.access === "token";
@@ -171,6 +169,8 @@ export function marbleView(input: {
       ? { supplier_name: input.workshop.supplierName, warehouse_name: input.workshop.warehouseName, city: input.workshop.city, department_code: input.workshop.departmentCode }
       : null,
     lead_time_days: input.leadTimeDays,
+    burial_date: setting.burial_date,
+    earliest_installation_date: earliestInstallationDate({ today: todayInFrance(input.now), leadTimeDays: input.leadTimeDays, burialDate: setting.burial_date, concessionKind: input.concessionKind }),
     valid_until: input.validUntil,
     demo: input.demo,
     submitted_at: setting.submitted_at ? epochSeconds(setting.submitted_at) : null,
@@ -180,7 +180,7 @@ export function marbleView(input: {
 }
 
 /** The view of a loaded deal as stored. */
-export function storedMarbleView(loaded: LoadedMarbleDeal, access: DealAccess): MarbleDealView {
+export function storedMarbleView(loaded: LoadedMarbleDeal, access: DealAccess, now: Date): MarbleDealView {
   const d = loaded.detail;
   return marbleView({
     uuid: loaded.deal.uuid,
@@ -194,9 +194,11 @@ export function storedMarbleView(loaded: LoadedMarbleDeal, access: DealAccess): 
     workshop: loaded.workshop && loaded.supplierName ? { supplierName: loaded.supplierName, warehouseName: loaded.workshop.name, city: loaded.workshop.city, departmentCode: loaded.workshop.departmentCode } : null,
     leadTimeDays: d?.leadTimeDays ?? null,
     validUntil: d?.validUntil ?? null,
+    concessionKind: loaded.concessionKind ?? null,
     demo: loaded.deal.demo,
     createdAt: loaded.deal.createdAt,
     updatedAt: loaded.deal.updatedAt,
     access,
+    now,
   });
 }

@@ -11,6 +11,8 @@ export interface MarbleSetting {
   /** ISO instant of the family's consent to be contacted. */
   consent_at: string | null;
   submitted_at: string | null;
+  /** YYYY-MM-DD of the last burial in the grave, when the family gave it. */
+  burial_date: string | null;
 }
 
 export const EMPTY_CONFIGURATION: MonumentConfigurationValue = monumentConfigurationSchema.parse({});
@@ -22,6 +24,7 @@ export const EMPTY_MARBLE_SETTING: MarbleSetting = {
   contact_channel: null,
   consent_at: null,
   submitted_at: null,
+  burial_date: null,
 };
 
 /** The setting as stored; a configuration written by an older version is read through today's schema. */
@@ -36,5 +39,6 @@ export function readMarbleSetting(raw: unknown): MarbleSetting {
     contact_channel: (FUNNEL_CONTACT_CHANNELS as readonly unknown[]).includes(value.contact_channel) ? (value.contact_channel as FunnelContactChannel) : null,
     consent_at: typeof value.consent_at === "string" ? value.consent_at : null,
     submitted_at: typeof value.submitted_at === "string" ? value.submitted_at : null,
+    burial_date: typeof value.burial_date === "string" ? value.burial_date : null,
   };
 }

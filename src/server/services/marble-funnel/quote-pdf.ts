@@ -61,6 +61,7 @@ export async function marbleQuotePdf(db: Db, uuid: string, ctx: Pick<FunnelConte
       ? { name: deal.supplier.warehouse_name, supplier: deal.supplier.supplier_name, place: [deal.supplier.city, deal.supplier.department_code ? `(${deal.supplier.department_code})` : null].filter(Boolean).join(" ") || null }
       : null,
     leadTimeDays: deal.lead_time_days,
+    earliestInstallation: deal.earliest_installation_date,
     cemetery: deal.graveyard ? { name: deal.graveyard.name, place: [deal.graveyard.postal_code, deal.graveyard.city].filter(Boolean).join(" ") || null } : null,
     concession: deal.concession ? { type: deal.concession.concession_type_name, plot: deal.concession.plot_reference } : null,
     demo: deal.demo,

@@ -9,7 +9,7 @@ import { localeOf, type FunnelContext } from "@/server/services/funeral-quote/fu
 import { limitSaveEmails, ownerWriteOf } from "@/server/services/funeral-quote/funnel-owner";
 import { loadMarbleDeal, priceConfiguration, storedMarbleView, writeMarbleDetails } from "@/server/services/marble-funnel/marble-deal";
 import type { MarbleSetting } from "@/server/services/marble-funnel/marble-setting";
-import { marbleSteps, marbleSubmissionJobs, marbleSubmitProblems, resolveCemetery } from "@/server/services/marble-funnel/save-marble-deal";
+import { burialDateOf, marbleSteps, marbleSubmissionJobs, marbleSubmitProblems, resolveCemetery } from "@/server/services/marble-funnel/save-marble-deal";
 
 const LIVE_STATES = ["draft", "quote_sent"];
 const NO_DEFUNCT = { civility: null, firstname: null, lastname: null, deathDate: null, deathCityhallId: null };
@@ -45,11 +45,12 @@ export async function updateMarbleDeal(db: Db, uuid: string, input: MarbleDealUp
     if (problems.length > 0) throw new ApiError(422, problems);
   }
 
+  const burialDate = burialDateOf(input.burial_date, previous.burial_date, now);
   const graveyardId = input.graveyard_id !== undefined ? input.graveyard_id : (detail?.graveyardId ?? null);
   const concessionTypeId = input.concession !== undefined ? (input.concession?.concession_type_id ?? null) : (detail?.concessionTypeId ?? null);
   const plotReference = input.concession !== undefined ? (input.concession?.plot_reference ?? null) : (detail?.plotReference ?? null);
   const commentary = input.commentary !== undefined ? input.commentary : deal.clientCommentary;
-  const { departmentCode } = await resolveCemetery(db, graveyardId, concessionTypeId);
+  const { departmentCode, concessionKind } = await resolveCemetery(db, graveyardId, concessionTypeId);
   const priced = await priceConfiguration(db, configuration, departmentCode, now);
 
   await limitSaveEmails(db, ownerWrite, client, owner, submitting, ctx, now);
@@ -61,6 +62,7 @@ export async function updateMarbleDeal(db: Db, uuid: string, input: MarbleDealUp
     contact_channel: client?.contact_channel ?? previous.contact_channel,
     consent_at: client ? now.toISOString() : previous.consent_at,
     submitted_at: submitting ? now.toISOString() : previous.submitted_at,
+    burial_date: burialDate,
   };
 
   let enqueued = false;
@@ -77,7 +79,7 @@ export async function updateMarbleDeal(db: Db, uuid: string, input: MarbleDealUp
       totalCents: priced.pricing?.totals.ttc_cents ?? 0,
       demo: priced.demo,
       setting: { key: MARBLE_FUNNEL_SETTING_KEY, value: setting },
-      steps: marbleSteps(priced, graveyardId, now),
+      steps: marbleSteps(priced, graveyardId, { burialDate, concessionKind }, now),
       // The quote e-mail commits with the submission (transactional outbox).
       ownerJobs: submitting ? marbleSubmissionJobs(deal.id, deal.uuid, setting.submitted_at!, signedInClientId) : [],
       now,
@@ -90,5 +92,5 @@ export async function updateMarbleDeal(db: Db, uuid: string, input: MarbleDealUp
   const reloaded = await loadMarbleDeal(db, uuid);
   // The caller who just took the deal under their account sees it as theirs.
   const viewAccess = access === "token" && ownerWrite.kind !== "create" && ownerWrite.kind !== "attach" ? "token" : "account";
-  return storedMarbleView(reloaded!, viewAccess);
+  return storedMarbleView(reloaded!, viewAccess, now);
 }
