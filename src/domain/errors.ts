@@ -106,6 +106,7 @@ export const ERROR_CODES = [
   "monument__engraving_line__invalid_characters",
   "monument__accessories__too_many",
   "monument__accessory_quantity__too_big",
+  "monument__burial_date__in_future",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
