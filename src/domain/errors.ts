@@ -109,6 +109,19 @@ export const ERROR_CODES = [
   "flower_order__client__missing",
   "flower_message__text__too_long",
   "flower_message__text__blank",
+  // Monument configurator (issue 13).
+  "monument__model__missing",
+  "monument__granite__missing",
+  "monument__graveyard__unknown",
+  "monument__concession_type__unknown",
+  "monument__option__unavailable",
+  "monument__engraving__unavailable",
+  "monument__engraving_line__too_long",
+  "monument__engraving_lines__too_many",
+  "monument__engraving_line__invalid_characters",
+  "monument__accessories__too_many",
+  "monument__accessory_quantity__too_big",
+  "monument__burial_date__in_future",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

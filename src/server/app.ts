@@ -28,6 +28,7 @@ import { registerFuneralFunnelRoutes } from "@/server/routes/funeral-quote";
 import { registerFlowerFunnelRoutes } from "@/server/routes/flower-funnel";
 import { registerDealV2Routes } from "@/server/routes/deals-v2";
 import { registerProductRoutes } from "@/server/routes/products";
+import { registerMarbleFunnelRoutes } from "@/server/routes/marble-funnel";
 import { registerFundingAgencyRoutes } from "@/server/routes/funding-agencies";
 import { registerHealthRoutes } from "@/server/routes/health";
 import { registerJobRoutes } from "@/server/routes/jobs";
@@ -101,6 +102,7 @@ export function createApp(options: AppOptions) {
   registerFuneralFunnelRoutes(app);
   registerFlowerFunnelRoutes(app);
   registerProductRoutes(app);
+  registerMarbleFunnelRoutes(app);
   registerDealRoutes(app);
   registerDealV2Routes(app);
   registerFamilyRoutes(app);

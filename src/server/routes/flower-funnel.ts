@@ -16,7 +16,7 @@ import {
 import { guard } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/env";
 import { notFoundError } from "@/server/http/errors";
-import { funnelContext, limited, NO_STORE, resumeHeaders, tooMany } from "@/server/routes/funeral-quote";
+import { funnelContext, limited, NO_STORE, resumeHeaders, tooManyResponse } from "@/server/routes/funnel-http";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import { flowerFilters, listFlowerProducts } from "@/server/services/flower-funnel/catalogue";
 import { listCeremonies } from "@/server/services/flower-funnel/ceremonies";
@@ -75,7 +75,7 @@ const createOrderRoute = createRoute({
     404: errorResponses[404],
     413: errorResponses[413],
     422: errorResponses[422],
-    429: tooMany,
+    429: tooManyResponse("Too many orders for this address or from this caller: wait Retry-After seconds"),
   },
 });
 

@@ -1,23 +1,17 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import { publicEnv, serverEnv } from "@/config/env";
 import { dealUuidSchema, funnelCreateSchema, funnelUpdateSchema } from "@/domain/schemas/funeral-quote";
 import { funnelDealCreatedSchema, funnelDealViewSchema } from "@/domain/schemas/funeral-quote-view";
 import { pricingQuerySchema, pricingResponseSchema } from "@/domain/schemas/quote-pricing";
-import type { AppEnv } from "@/server/http/env";
-import { clientIp } from "@/server/http/client-ip";
 import { ApiError } from "@/server/http/errors";
-import { requestLocale } from "@/server/http/locale";
-import { getMailer } from "@/server/integrations/mail/mailer";
+import type { AppEnv } from "@/server/http/env";
+import { funnelContext, limited, NO_STORE, pdfHeaders, pdfTokenQuery, RESUME_TOKEN_HEADER, resumeHeaders, tooManyResponse } from "@/server/routes/funnel-http";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
-import { authNow } from "@/server/services/auth/clock";
 import { createFunnelDeal } from "@/server/services/funeral-quote/create-funnel-deal";
-import { RateLimitedError, type FunnelContext } from "@/server/services/funeral-quote/funnel-context";
 import { getFunnelDeal } from "@/server/services/funeral-quote/get-funnel-deal";
 import { funnelQuotePdf } from "@/server/services/funeral-quote/quote-pdf";
 import { updateFunnelDeal } from "@/server/services/funeral-quote/update-funnel-deal";
 import { getPricingData, operatorIdentity } from "@/server/services/quote-pricing";
-import type { Context } from "hono";
 import { publicAccess } from "@/domain/access";
 import { guard } from "@/server/http/auth";
 
@@ -28,12 +22,7 @@ const FUNNEL_DEAL = publicAccess("the resume token or the owner's session opens 
 
 const uuidParams = z.object({ uuid: dealUuidSchema });
 
-/** The resume token, in the header of every funnel call on a deal. */
-export const RESUME_TOKEN_HEADER = "x-resume-token";
-export const resumeHeaders = z.object({
-  [RESUME_TOKEN_HEADER]: z.string().max(200).optional().meta({ description: "The deal's resume token (POST's resume_token, or the e-mail link's); not needed by its signed-in owner" }),
-});
-export const tooMany = jsonResponse(z.object({ error: z.literal("Too Many Requests"), message: z.literal("rate_limited") }), "Too many accounts or quote e-mails for this address or from this caller: wait Retry-After seconds");
+const tooMany = tooManyResponse("Too many accounts or quote e-mails for this address or from this caller: wait Retry-After seconds");
 
 const createDealRoute = createRoute({
   method: "post",
@@ -96,7 +85,7 @@ const quotePdfRoute = createRoute({
   request: {
     params: uuidParams,
     headers: resumeHeaders,
-    query: z.object({ token: z.string().max(200).optional().meta({ description: "The resume token, for the e-mail's link (a PDF opens without headers)" }) }),
+    query: pdfTokenQuery,
   },
   responses: {
     200: { description: "The PDF", content: { "application/pdf": { schema: z.string().meta({ format: "binary" }) } } },
@@ -120,31 +109,6 @@ const pricingRoute = createRoute({
   },
 });
 
-export function funnelContext(c: Context<AppEnv>, resumeToken: string | null = c.req.header(RESUME_TOKEN_HEADER) ?? null): FunnelContext {
-  return {
-    auth: c.get("auth"),
-    siteUrl: serverEnv().SITE_URL,
-    apiUrl: publicEnv.NEXT_PUBLIC_API_URL,
-    mailer: getMailer(),
-    hostLocale: requestLocale(c, undefined),
-    resumeToken,
-    ip: clientIp(c),
-    now: authNow(),
-  };
-}
-
-/** A limit reached answers 429 with Retry-After. */
-export async function limited<T>(c: Context<AppEnv>, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof RateLimitedError) c.header("Retry-After", String(error.retryAfterSeconds));
-    throw error;
-  }
-}
-
-export const NO_STORE = { "cache-control": "no-store" };
-
 export function registerFuneralFunnelRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /api/v1/funeral_funnel/deals – start a funeral quote
   app.openapi(createDealRoute, async (c) => c.json(await limited(c, () => createFunnelDeal(c.get("db"), c.req.valid("json"), funnelContext(c))), 201, NO_STORE));
@@ -166,11 +130,7 @@ export function registerFuneralFunnelRoutes(app: OpenAPIHono<AppEnv>) {
     const uuid = c.req.valid("param").uuid;
     const pdf = await funnelQuotePdf(c.get("db"), uuid, funnelContext(c, c.req.header(RESUME_TOKEN_HEADER) ?? c.req.valid("query").token ?? null));
     if (!pdf) throw new ApiError(404, "not_found");
-    return c.body(pdf, 200, {
-      "content-type": "application/pdf",
-      "content-disposition": `inline; filename="devis-obseques-${uuid.slice(0, 8)}.pdf"`,
-      "cache-control": "private, no-store",
-    });
+    return c.body(pdf, 200, pdfHeaders(`devis-obseques-${uuid.slice(0, 8)}.pdf`));
   });
 
   // GET /api/v1/funeral_funnel/pricing – catalogue and partners for the funnel's live price

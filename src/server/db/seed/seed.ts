@@ -4,6 +4,7 @@ import { isSeeded } from "@/server/db/migrate";
 import { seedDemoAccounts } from "@/server/db/seed/demo/accounts";
 import { seedProducts } from "@/server/db/seed/demo/catalog";
 import { seedFlowerProducts } from "@/server/db/seed/demo/flowers";
+import { seedMonumentProducts, seedMonumentStock } from "@/server/db/seed/demo/monuments";
 import { seedDemoOrganisations } from "@/server/db/seed/demo/organisations";
 import { seedDemoPartners } from "@/server/db/seed/demo/partners";
 import { seedDemoReviews } from "@/server/db/seed/demo/reviews";
@@ -63,8 +64,10 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     await step("companies", () => seedCompanies(t));
     await step("products (demo)", () => seedProducts(t));
     await step("flowers (demo)", () => seedFlowerProducts(t));
+    await step("monuments (demo)", () => seedMonumentProducts(t));
     await step("partners (demo)", () => seedDemoPartners(t, random));
     await step("suppliers, flights (demo)", () => seedDemoSuppliers(t, random));
+    await step("monument stock (demo)", () => seedMonumentStock(t));
     await step("reviews (demo)", () => seedDemoReviews(t, random, now));
     await step("organisations (demo)", () => seedDemoOrganisations(t));
     if (options.accounts) await step("accounts (demo)", () => seedDemoAccounts(t));

@@ -2,7 +2,8 @@ import { LEGAL_QUOTE_MODEL, COLUMN_TITLES, SUBCONTRACTED_MARK, legalNote, subcon
 import { formatEuros } from "@/domain/quote/money";
 import type { Quote, QuoteLine, QuoteSection } from "@/domain/quote/pricing";
 import type { InlineSpan } from "./markdown-blocks";
-import { ensureSpace, measureSpans, PDF_FONTS, PDF_THEME, renderPdf, writeHeading, writeParagraph, writeSpans, writeTitleBlock, type Pdf } from "./pdf-layout";
+import { ensureSpace, PDF_FONTS, PDF_THEME, renderPdf, writeHeading, writeParagraph, writeSpans, writeTitleBlock, type Pdf } from "./pdf-layout";
+import { cellMoney, cellText, drawTableRow, writeKeyValues, type Cell } from "./pdf-table";
 
 /**
  * The funeral quote as the legal model prints it (arrêté of 11 February 2025): the
@@ -31,8 +32,6 @@ const DISPOSITION_LABELS = { burial: "Inhumation", cremation: "Crémation" } as 
 
 /** Column widths of a section table, in points (A4 content width is 483 pt). */
 const COLUMNS = [205, 34, 62, 91, 91] as const;
-const PADDING = 4;
-const FONT_SIZE = PDF_THEME.fontSize - 1.5;
 
 function frenchDate(date: Date | string): string {
   const value = typeof date === "string" ? new Date(`${date}T12:00:00Z`) : date;
@@ -53,56 +52,9 @@ function lineSpans(line: QuoteLine): InlineSpan[] {
   return spans;
 }
 
-interface Cell {
-  spans: InlineSpan[];
-  align?: "left" | "right";
-  bold?: boolean;
-}
-
-function rowHeight(doc: Pdf, cells: readonly Cell[]): number {
-  let height = FONT_SIZE;
-  cells.forEach((cell, index) => {
-    const width = (COLUMNS[index] ?? 60) - 2 * PADDING;
-    height = Math.max(height, measureSpans(doc, cell.spans, width, { fontSize: FONT_SIZE, bold: cell.bold === true }));
-  });
-  return height + 2 * PADDING;
-}
-
-function drawRow(doc: Pdf, cells: readonly Cell[], options: { fill?: string; header?: readonly Cell[] } = {}): void {
-  const height = rowHeight(doc, cells);
-  if (doc.y + height > doc.page.height - doc.page.margins.bottom) {
-    doc.addPage();
-    if (options.header) drawRow(doc, options.header, { fill: PDF_THEME.tableHeader });
-  }
-  const left = doc.page.margins.left;
-  const top = doc.y;
-  const width = COLUMNS.reduce((sum, w) => sum + w, 0);
-  if (options.fill) doc.rect(left, top, width, height).fillColor(options.fill).fill();
-  let x = left;
-  cells.forEach((cell, index) => {
-    const columnWidth = COLUMNS[index] ?? 60;
-    writeSpans(doc, cell.spans, {
-      x: x + PADDING,
-      y: top + PADDING,
-      width: columnWidth - 2 * PADDING,
-      fontSize: FONT_SIZE,
-      bold: cell.bold === true,
-      align: cell.align ?? "left",
-    });
-    x += columnWidth;
-  });
-  doc.lineWidth(0.5).strokeColor(PDF_THEME.rule).rect(left, top, width, height).stroke();
-  x = left;
-  for (let index = 0; index < COLUMNS.length - 1; index++) {
-    x += COLUMNS[index]!;
-    doc.moveTo(x, top).lineTo(x, top + height).stroke();
-  }
-  doc.x = left;
-  doc.y = top + height;
-}
-
-const text = (value: string, extra: Partial<Cell> = {}): Cell => ({ spans: [{ text: value }], ...extra });
-const money = (cents: number, extra: Partial<Cell> = {}): Cell => text(formatEuros(cents), { align: "right", ...extra });
+const drawRow = (doc: Pdf, cells: readonly Cell[], options: { fill?: string; header?: readonly Cell[] } = {}) => drawTableRow(doc, COLUMNS, cells, options);
+const text = cellText;
+const money = cellMoney;
 
 function sectionHeader(section: QuoteSection): Cell[] {
   const advanced = section.id === "advanced-costs";
@@ -153,18 +105,6 @@ function writeSection(doc: Pdf, section: QuoteSection): void {
     ],
     { header },
   );
-  doc.y += 6;
-}
-
-function writeKeyValues(doc: Pdf, rows: ReadonlyArray<readonly [string, string]>): void {
-  for (const [key, value] of rows) {
-    ensureSpace(doc, PDF_THEME.fontSize * 1.6);
-    const y = doc.y;
-    writeSpans(doc, [{ text: key, bold: true }], { x: doc.page.margins.left, y, width: 170 });
-    const after = doc.y;
-    writeSpans(doc, [{ text: value }], { x: doc.page.margins.left + 175, y, width: 308 });
-    doc.y = Math.max(doc.y, after) + 2;
-  }
   doc.y += 6;
 }
 

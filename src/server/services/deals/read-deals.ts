@@ -8,7 +8,7 @@ import { dealAbilities, dealSettings, dealSteps, deals, trackings } from "@/serv
 import { cityhalls } from "@/server/db/schema/geo";
 import { defuncts } from "@/server/db/schema/procedures";
 import { clients } from "@/server/db/schema/users";
-import { FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
+import { FUNNEL_SETTING_KEY, MARBLE_FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
 import { fromStoredQuote } from "@/server/services/quote-storage";
 import { epochSeconds } from "@/domain/time";
 
@@ -61,7 +61,8 @@ async function funnelSettingsOf(db: Db, dealIds: number[]) {
   const rows = await db
     .select({ dealId: dealSettings.dealId, value: dealSettings.value })
     .from(dealSettings)
-    .where(and(inArray(dealSettings.dealId, dealIds), eq(dealSettings.key, FUNNEL_SETTING_KEY)));
+    // A deal has one funnel: the funeral quote's setting or the tombstone configurator's (same contact_channel and submitted_at).
+    .where(and(inArray(dealSettings.dealId, dealIds), inArray(dealSettings.key, [FUNNEL_SETTING_KEY, MARBLE_FUNNEL_SETTING_KEY])));
   return new Map(rows.map((row) => [row.dealId, row.value as FunnelSettingValue]));
 }
 
@@ -214,7 +215,8 @@ export async function getDeal(db: Db, reader: DealReader, id: number) {
           submitted_at: setting.submitted_at ? epochSeconds(setting.submitted_at) : null,
         }
       : null,
-    quote: fromStoredQuote(deal.quote),
+    // Only a funeral deal holds the legal funeral quote; a monument's priced lines are the marble funnel's (GET /api/v1/marble_funnel/deals/{uuid}).
+    quote: deal.kind === "funeral" ? fromStoredQuote(deal.quote) : null,
     tracking:
       internal && attribution
         ? {

@@ -5,7 +5,7 @@ import { localeOrDefault, type Locale } from "@/domain/locales";
 import { formatEuros } from "@/domain/quote/money";
 import type { FlowerOrderView } from "@/domain/schemas/flower-funnel";
 import { loadMessages } from "@/i18n/load-messages";
-import { emailButton, emailPage } from "@/server/integrations/mail/email-layout";
+import { emailButton, emailDocument } from "@/server/integrations/mail/email-layout";
 import type { MailMessage } from "@/server/integrations/mail/mail-message";
 
 /**
@@ -70,7 +70,7 @@ export async function flowerOrderEmail(input: FlowerOrderEmailInput): Promise<Ma
     t("signature", { brand: BRAND }),
   ].join("\n");
 
-  const html = emailPage(
+  const html = emailDocument(
     locale,
     `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(t("intro"))}</p>

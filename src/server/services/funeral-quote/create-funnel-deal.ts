@@ -2,10 +2,10 @@ import type { FunnelCreateInput } from "@/domain/schemas/funeral-quote";
 import type { Db } from "@/server/db/client";
 import { ApiError } from "@/server/http/errors";
 import { createDeal } from "@/server/services/deals/create-deal";
-import { findClientByEmail } from "@/server/services/deals/deal-owner";
 import { newResumeToken } from "@/server/services/deals/resume-tokens";
 import { FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
-import { limitFunnelEmail, localeOf, type CreatedFunnelDeal, type FunnelContext } from "@/server/services/funeral-quote/funnel-context";
+import { localeOf, type CreatedFunnelDeal, type FunnelContext } from "@/server/services/funeral-quote/funnel-context";
+import { ownerOfNewDeal } from "@/server/services/funeral-quote/funnel-owner";
 import type { FunnelSetting } from "@/server/services/funeral-quote/funnel-setting";
 import { buildFunnelSteps } from "@/server/services/funeral-quote/funnel-steps";
 import { clientValues, defunctValues, submitProblems } from "@/server/services/funeral-quote/funnel-values";
@@ -23,11 +23,8 @@ export async function createFunnelDeal(db: Db, input: FunnelCreateInput, ctx: Fu
     const problems = submitProblems(answers, client !== null);
     if (problems.length > 0) throw new ApiError(422, problems);
   }
-  const existing = client ? await findClientByEmail(db, client.email) : null;
-  // Only the account holder, signed in, may put a new deal under an address already known.
-  if (existing && (ctx.auth?.realm !== "client" || ctx.auth.userId !== existing.id)) throw new ApiError(422, "client__email__taken");
+  const existing = await ownerOfNewDeal(db, client, input.submit === true, ctx, now);
   const existingClientId = existing?.id ?? null;
-  if (client && (existingClientId === null || input.submit)) await limitFunnelEmail(db, client.email, ctx, now);
   const { quote, commune } = await computeServerQuote(db, answers, now);
   const setting: FunnelSetting = {
     answers,

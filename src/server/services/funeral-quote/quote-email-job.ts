@@ -18,23 +18,35 @@ import { fromStoredQuote } from "@/server/services/quote-storage";
 
 type LinkContext = Pick<FunnelContext, "siteUrl" | "apiUrl">;
 
+/** The pages and the PDF a funnel's e-mail links to (the funeral funnel's, the monument configurator's). */
+export interface FunnelPages {
+  start: string;
+  confirmation: string;
+  /** API path of the deal's quote PDF, e.g. /api/v1/funeral_funnel/deals */
+  dealsApi: string;
+}
+
 /**
  * Links of the e-mail, on the host of the family's language. The resume token rides in
  * the fragment of page links (never sent to a server, nor in a Referer; the page reads
  * it and removes it from the address); the PDF, opened outside the site, takes it as a
  * query parameter of the API.
  */
-export function funnelLinks(uuid: string, resumeToken: string, locale: Locale, ctx: LinkContext) {
+export function dealLinks(uuid: string, resumeToken: string, locale: Locale, ctx: LinkContext, pages: FunnelPages) {
   const origin = originForLocale(ctx.siteUrl, locale);
   const apiOrigin = ctx.apiUrl ?? origin;
   const fragment = new URLSearchParams({ devis: uuid, cle: resumeToken }).toString();
   return {
-    resume: `${origin}${paths.funnelStart()}#${fragment}`,
-    pdf: `${apiOrigin}/api/v1/funeral_funnel/deals/${encodeURIComponent(uuid)}/quote.pdf?${new URLSearchParams({ token: resumeToken }).toString()}`,
-    confirmation: `${origin}${paths.funeralQuoteConfirmation()}#${fragment}`,
+    resume: `${origin}${pages.start}#${fragment}`,
+    pdf: `${apiOrigin}${pages.dealsApi}/${encodeURIComponent(uuid)}/quote.pdf?${new URLSearchParams({ token: resumeToken }).toString()}`,
+    confirmation: `${origin}${pages.confirmation}#${fragment}`,
     // Signing in is asked there: the uuid alone opens nothing for someone who does not hold the deal.
     payment: `${origin}${paths.dealPayment(uuid)}`,
   };
+}
+
+export function funnelLinks(uuid: string, resumeToken: string, locale: Locale, ctx: LinkContext) {
+  return dealLinks(uuid, resumeToken, locale, ctx, { start: paths.funnelStart(), confirmation: paths.funeralQuoteConfirmation(), dealsApi: "/api/v1/funeral_funnel/deals" });
 }
 
 /**

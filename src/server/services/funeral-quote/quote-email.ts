@@ -6,7 +6,7 @@ import type { Quote } from "@/domain/quote/pricing";
 import type { FunnelContactChannel } from "@/domain/schemas/funeral-quote";
 import type { MailMessage } from "@/server/integrations/mail/mail-message";
 import { escapeHtml } from "@/domain/escape-html";
-import { emailButton, emailPage } from "@/server/integrations/mail/email-layout";
+import { emailButton, emailDocument } from "@/server/integrations/mail/email-layout";
 import { loadMessages } from "@/i18n/load-messages";
 
 /**
@@ -90,7 +90,7 @@ export async function quoteEmail(input: QuoteEmailInput): Promise<MailMessage> {
     paragraphs.signature,
   ].join("\n");
 
-  const html = emailPage(
+  const html = emailDocument(
     locale,
     `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(paragraphs.intro)}</p>

@@ -2,13 +2,13 @@ import type { FunnelDealView, FunnelUpdateInput } from "@/domain/schemas/funeral
 import type { Db } from "@/server/db/client";
 import { ApiError } from "@/server/http/errors";
 import { dealAccess, dealRoleOf } from "@/server/services/deals/deal-access";
-import { findClientByEmail, type OwnerWrite } from "@/server/services/deals/deal-owner";
 import { FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
 import { updateDeal } from "@/server/services/deals/update-deal";
-import { limitFunnelEmail, localeOf, type FunnelContext } from "@/server/services/funeral-quote/funnel-context";
+import { localeOf, type FunnelContext } from "@/server/services/funeral-quote/funnel-context";
+import { limitSaveEmails, ownerWriteOf } from "@/server/services/funeral-quote/funnel-owner";
 import type { FunnelSetting } from "@/server/services/funeral-quote/funnel-setting";
 import { buildFunnelSteps } from "@/server/services/funeral-quote/funnel-steps";
-import { clientValues, defunctValues, sameContact, submitProblems } from "@/server/services/funeral-quote/funnel-values";
+import { defunctValues, submitProblems } from "@/server/services/funeral-quote/funnel-values";
 import { funnelView, loadFunnelDeal, type OwnerView } from "@/server/services/funeral-quote/funnel-view";
 import { submissionJobs } from "@/server/services/funeral-quote/submission-jobs";
 import { computeServerQuote } from "@/server/services/quote-pricing";
@@ -37,34 +37,14 @@ export async function updateFunnelDeal(db: Db, uuid: string, input: FunnelUpdate
   const answers = input.answers;
   const signedInClientId = ctx.auth?.realm === "client" ? ctx.auth.userId : null;
 
-  let ownerWrite: OwnerWrite = { kind: "none" };
-  if (client) {
-    if (owner && signedInClientId === owner.id) {
-      // The signed-in owner changes their own details; another account's address stays theirs.
-      const existing = owner.email === client.email ? null : await findClientByEmail(db, client.email);
-      if (existing) throw new ApiError(422, "client__email__taken");
-      ownerWrite = { kind: "update", id: owner.id, details: clientValues(client) };
-    } else if (owner) {
-      // Someone else's deal: the link never changes who the family is, nor hands the deal to another account.
-      if (signedInClientId !== null && client.email === ctx.auth?.email.toLowerCase()) throw new ApiError(422, "deal__client__locked");
-      if (!sameContact(owner, client)) throw new ApiError(422, "deal__client__sign_in_required");
-    } else {
-      const existing = await findClientByEmail(db, client.email);
-      if (existing && signedInClientId !== existing.id) throw new ApiError(422, "client__email__taken");
-      ownerWrite = existing ? { kind: "attach", row: existing } : { kind: "create", details: clientValues(client) };
-    }
-  }
+  const ownerWrite = await ownerWriteOf(db, owner, client, ctx);
   if (input.submit) {
     const problems = submitProblems(answers, client !== null || owner !== null);
     if (problems.length > 0) throw new ApiError(422, problems);
   }
 
   const submitting = input.submit === true;
-  if (ownerWrite.kind === "create" && client) await limitFunnelEmail(db, client.email, ctx, now);
-  else if (submitting) {
-    const target = ownerWrite.kind === "attach" ? ownerWrite.row.email : (client?.email ?? owner?.email);
-    if (target) await limitFunnelEmail(db, target, ctx, now);
-  }
+  await limitSaveEmails(db, ownerWrite, client, owner, submitting, ctx, now);
   const { quote, commune } = await computeServerQuote(db, answers, now);
   const state = submitting ? "quote_sent" : deal.state;
   const setting: FunnelSetting = {

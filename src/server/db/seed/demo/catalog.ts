@@ -51,11 +51,6 @@ export const DEMO_PRODUCTS: readonly Row[] = [
   ["CRE-DISPERSION", "Dispersion des cendres en pleine nature", "service", null, "7B", false, 120, 20],
   ["FAV-TAXE-INH", "Taxe d'inhumation (montant fixé par la commune)", "advanced_cost", null, "8", false, 50, 0],
   ["FAV-VACATION", "Vacation de police", "advanced_cost", null, "8", false, 25, 0],
-  ["MON-SOBRIETE", "Monument en granit gris « Sobriété »", "monument", "essentiel", null, false, 2890, 20],
-  ["MON-ELEGANCE", "Monument en granit noir fin « Élégance »", "monument", "prestige", null, false, 4290, 20],
-  ["MON-CINERAIRE", "Monument cinéraire", "monument", "tradition", null, false, 1590, 20],
-  ["MON-GRAVURE", "Gravure (par lettre)", "monument", null, null, false, 15, 20, "letter"],
-  ["MON-PLAQUE", "Plaque funéraire personnalisée", "monument", null, null, false, 149, 20],
   ["RAP-FORMALITES", "Formalités de rapatriement (consulat, préfecture)", "repatriation", null, "1", false, 350, 20],
   ["SRV-APRES", "Accompagnement des démarches après les obsèques", "service", null, null, false, 190, 20],
 ];
