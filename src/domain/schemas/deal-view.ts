@@ -43,7 +43,7 @@ export const dealSummarySchema = z
   })
   .meta({ id: "DealSummary" });
 
-const dealStepViewSchema = z.object({
+export const dealStepViewSchema = z.object({
   id: z.number().int(),
   step_type: z.enum(DEAL_STEP_TYPES),
   position: z.number().int(),
