@@ -3,7 +3,7 @@ import { DEAL_STATES } from "@/domain/deal-states";
 import { DEAL_STEP_TYPES } from "@/domain/deal-steps";
 import { idSchema } from "@/domain/schemas/common";
 import { LOCATION_TYPES, PLACE_KINDS, TRANSPORTS, todoItemSchema } from "@/domain/schemas/deal";
-import { dealStepViewSchema } from "@/domain/schemas/deal-view";
+import { dealEventSchema, dealStepViewSchema } from "@/domain/schemas/deal-view";
 
 /**
  * The back-office calls on one deal (SPEC §7 "Deals (v1)", issue 14): bodies as the
@@ -15,17 +15,6 @@ const nullableId = (code: string) => z.union([z.null(), z.coerce.number({ error:
 
 /** PUT /api/v1/deals/{id}/state */
 export const dealStateInputSchema = z.object({ state: z.string({ error: "deal__state__invalid" }).trim().min(1, { error: "deal__state__invalid" }).max(40, { error: "deal__state__invalid" }) });
-
-export const dealEventSchema = z
-  .object({
-    id: z.number().int(),
-    kind: z.string().meta({ description: "state, user, owner, empowered_client, brand, defunct, duplicated_from, welcome" }),
-    from: z.string().nullable(),
-    to: z.string().nullable(),
-    by: z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() }).nullable(),
-    created_at: seconds,
-  })
-  .meta({ id: "DealEvent" });
 
 export const dealStateSchema = z
   .object({ id: z.number().int(), state: z.string(), next_states: z.array(z.enum(DEAL_STATES)), events: z.array(dealEventSchema) })

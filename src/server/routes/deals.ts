@@ -60,7 +60,7 @@ const readRoute = createRoute({
 /** What the admitted caller reads: a client their own deals, an advisor every deal. */
 function readerOf(c: Context<AppEnv>): DealReader {
   const auth = sessionOf(c);
-  return auth.realm === "client" ? { kind: "client", clientId: auth.userId } : { kind: "business" };
+  return auth.realm === "client" ? { kind: "client", clientId: auth.userId } : { kind: "business", role: auth.role };
 }
 
 export function registerDealRoutes(app: OpenAPIHono<AppEnv>) {

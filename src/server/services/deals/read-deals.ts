@@ -11,6 +11,10 @@ import { clients } from "@/server/db/schema/users";
 import { FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
 import { fromStoredQuote } from "@/server/services/quote-storage";
 import { epochSeconds } from "@/domain/time";
+import { nextStatesFor } from "@/domain/deal-states";
+import type { Role } from "@/domain/roles";
+import { businessUsers } from "@/server/db/schema/users";
+import { listDealEvents } from "@/server/services/deals/deal-events";
 
 /**
  * Deals as advisors and families read them (GET /api/v1/deals, GET /api/v1/deals/{id}).
@@ -18,7 +22,7 @@ import { epochSeconds } from "@/domain/time";
  * "Deal ability"), and any other deal answers as if it did not exist.
  */
 
-export type DealReader = { kind: "business" } | { kind: "client"; clientId: number };
+export type DealReader = { kind: "business"; role?: Role | null } | { kind: "client"; clientId: number };
 
 export interface DealListParams {
   page: number;
@@ -144,7 +148,8 @@ export async function getDeal(db: Db, reader: DealReader, id: number) {
     .limit(1);
   if (!row) return null;
   const { deal, defunct } = row;
-  const [abilities, steps, tracking, settings, deathCommune] = await Promise.all([
+  const internalReader = reader.kind === "business";
+  const [abilities, steps, tracking, settings, deathCommune, events, advisor] = await Promise.all([
     db
       .select({ ability: dealAbilities, client: clients })
       .from(dealAbilities)
@@ -156,6 +161,10 @@ export async function getDeal(db: Db, reader: DealReader, id: number) {
     funnelSettingsOf(db, [deal.id]),
     defunct?.deathCityhallId
       ? db.select({ name: cityhalls.name, inseeCode: cityhalls.inseeCode }).from(cityhalls).where(eq(cityhalls.id, defunct.deathCityhallId)).limit(1)
+      : Promise.resolve([]),
+    internalReader ? listDealEvents(db, deal.id) : Promise.resolve([]),
+    internalReader && deal.advisorId
+      ? db.select({ id: businessUsers.id, firstname: businessUsers.firstname, lastname: businessUsers.lastname, role: businessUsers.role }).from(businessUsers).where(eq(businessUsers.id, deal.advisorId)).limit(1)
       : Promise.resolve([]),
   ]);
   const owner = abilities.find((a) => a.ability.role === "owner")?.client;
@@ -171,7 +180,17 @@ export async function getDeal(db: Db, reader: DealReader, id: number) {
     demo: deal.demo,
     total_cents: deal.totalCents,
     client_commentary: deal.clientCommentary,
-    ...(internal ? { commentary: deal.commentary } : {}),
+    ...(internal
+      ? {
+          commentary: deal.commentary,
+          advisor: advisor[0] ?? null,
+          empowered_client_id: deal.empoweredClientId,
+          brand: deal.brand,
+          welcome_sent_at: seconds(deal.welcomeSentAt),
+          next_states: nextStatesFor(deal.kind, deal.state, reader.role ?? null),
+          events,
+        }
+      : {}),
     client: clientSummary(owner),
     abilities: visibleAbilities(abilities, reader).map(({ ability, client }) => ({
       id: ability.id,
