@@ -301,3 +301,35 @@ describe("notifications", () => {
     }
   });
 });
+
+describe("GET /api/v1/deals – the board's search and filters", () => {
+  interface Page {
+    data: Array<{ id: number; defunct: { lastname: string | null } | null }>;
+    meta: { total_count: number };
+  }
+  it("finds a deal by number, the deceased's or the owner's name (accents and case aside), the commune of death; filters by advisor and day", async () => {
+    const deal = await submittedDeal(ctx, "recherche.unique@example.org", { firstname: "Éloïse", lastname: "Quintavalle" });
+    const ids = async (query: string) => (await call<Page>(ctx, "GET", `/api/v1/deals?per_page=100&${query}`, advisor)).body.data.map((d) => d.id);
+    expect(await ids(`q=${deal.id}`)).toEqual([deal.id]);
+    expect(await ids("q=quintav")).toEqual([deal.id]);
+    expect(await ids("q=ELOISE")).toEqual([deal.id]);
+    expect(await ids("q=recherche.unique")).toEqual([deal.id]);
+    // The funnel fixture's deceased died in Lyon: every such deal, this one among them.
+    expect(await ids("q=lyon")).toContain(deal.id);
+    expect(await ids("q=zzzzqqq")).toEqual([]);
+    expect(await ids("q=%25")).toContain(deal.id);
+
+    expect(await ids("advisor_id=none&q=quintav")).toEqual([deal.id]);
+    const advisorId = await businessUserId(ctx, "conseiller@demo.test");
+    expect(await ids(`advisor_id=${advisorId}&q=quintav`)).toEqual([]);
+    await call(ctx, "PUT", `/api/v1/deals/${deal.id}/user`, advisor, { user_id: advisorId });
+    expect(await ids(`advisor_id=${advisorId}`)).toEqual([deal.id]);
+
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());
+    expect(await ids(`created_from=${today}&created_to=${today}&q=quintav`)).toEqual([deal.id]);
+    expect(await ids(`created_to=2020-01-01&q=quintav`)).toEqual([]);
+    const bad = await call(ctx, "GET", "/api/v1/deals?created_from=hier&advisor_id=x", advisor);
+    expect(bad.status).toBe(422);
+    expect((bad.body as { errors: string[] }).errors.sort()).toEqual(["advisor_id__invalid", "created_from__invalid"]);
+  });
+});

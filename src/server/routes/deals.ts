@@ -24,13 +24,20 @@ export const DEALS_DEFAULT_PER_PAGE = 25;
 const listQuerySchema = pagingQuerySchema(DEALS_DEFAULT_PER_PAGE).extend({
   state: z.string().trim().min(1, { error: "state__invalid" }).max(40, { error: "state__invalid" }).regex(/^[a-z_]+$/, { error: "state__invalid" }).optional(),
   kind: z.enum(DEAL_KINDS, { error: "kind__invalid" }).optional(),
+  q: z.string().max(100, { error: "q__too_long" }).optional().meta({ description: "Search: the deal's number, or the start of a word of the deceased's or the owner's name or e-mail, or of the commune of death" }),
+  advisor_id: z
+    .union([z.literal("none"), idSchema], { error: "advisor_id__invalid" })
+    .optional()
+    .meta({ description: "Deals of this business user in charge, or `none` for unassigned ones (advisors only)" }),
+  created_from: z.iso.date({ error: "created_from__invalid" }).optional().meta({ description: "Created on or after this day (YYYY-MM-DD, Paris time)" }),
+  created_to: z.iso.date({ error: "created_to__invalid" }).optional().meta({ description: "Created on or before this day (YYYY-MM-DD, Paris time)" }),
 });
 
 const listRoute = createRoute({
   method: "get",
   path: "/api/v1/deals",
   tags: ["Deals"],
-  summary: "Deals, newest first, optionally of one state or kind (advisors: all; clients: their own)",
+  summary: "Deals, newest first: search (q), filters by state, kind, advisor and creation day (advisors: all; clients: their own)",
   middleware: [guard(DEAL_READERS)] as const,
   request: { query: listQuerySchema },
   responses: {

@@ -34,4 +34,6 @@ ALTER TABLE "deal_events" ADD CONSTRAINT "deal_events_business_user_id_business_
 CREATE INDEX "deal_communications_deal_idx" ON "deal_communications" USING btree ("deal_id","occurred_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "deal_communications_delivery_idx" ON "deal_communications" USING btree ("delivery_key");--> statement-breakpoint
 CREATE INDEX "deal_events_deal_idx" ON "deal_events" USING btree ("deal_id","id");--> statement-breakpoint
-CREATE INDEX "notifications_user_recent_idx" ON "notifications" USING btree ("business_user_id","created_at");
+CREATE INDEX "notifications_user_recent_idx" ON "notifications" USING btree ("business_user_id","created_at");--> statement-breakpoint
+CREATE INDEX "deals_created_idx" ON "deals" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "deals_advisor_idx" ON "deals" USING btree ("advisor_id","created_at");

@@ -43,7 +43,14 @@ export const deals = pgTable(
     demo: boolean().notNull().default(false),
     ...timestamps,
   },
-  (t) => [uniqueIndex("deals_uuid_idx").on(t.uuid), index("deals_state_idx").on(t.kind, t.state), index("deals_defunct_idx").on(t.defunctId)],
+  (t) => [
+    uniqueIndex("deals_uuid_idx").on(t.uuid),
+    index("deals_state_idx").on(t.kind, t.state),
+    index("deals_defunct_idx").on(t.defunctId),
+    // The deals board: newest first, whole or of one advisor.
+    index("deals_created_idx").on(t.createdAt, t.id),
+    index("deals_advisor_idx").on(t.advisorId, t.createdAt),
+  ],
 );
 
 export const dealSteps = pgTable(

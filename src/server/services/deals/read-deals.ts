@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { pagingMeta, type PagingMeta } from "@/domain/schemas/common";
 import type { QuoteAnswers } from "@/domain/quote/answers";
 import type { DealKind } from "@/domain/schemas/deal";
@@ -10,6 +10,7 @@ import { defuncts } from "@/server/db/schema/procedures";
 import { clients } from "@/server/db/schema/users";
 import { FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
 import { fromStoredQuote } from "@/server/services/quote-storage";
+import { searchTerm } from "@/server/services/search-text";
 import { epochSeconds } from "@/domain/time";
 import { nextStatesFor } from "@/domain/deal-states";
 import type { Role } from "@/domain/roles";
@@ -29,6 +30,44 @@ export interface DealListParams {
   per_page: number;
   state?: string | undefined;
   kind?: DealKind | undefined;
+  q?: string | undefined;
+  advisor_id?: number | "none" | undefined;
+  created_from?: string | undefined;
+  created_to?: string | undefined;
+}
+
+/**
+ * What an advisor types in the deals board's search: a deal number, or the start of any
+ * word of the deceased's name, the owner's name or e-mail, or the commune of death (the
+ * search_name columns and their trigram indexes, normalised as the search box is).
+ */
+function searchCondition(raw: string | undefined): SQL | undefined {
+  const trimmed = raw?.trim() ?? "";
+  if (/^\d{1,9}$/.test(trimmed)) return eq(deals.id, Number(trimmed));
+  const term = searchTerm(trimmed);
+  if (!term.text) return undefined;
+  const matches = (column: SQL) => sql`(${column} LIKE ${term.prefix} OR ${column} LIKE ${term.word})`;
+  return sql`(
+    ${deals.defunctId} IN (SELECT d.id FROM defuncts d WHERE ${matches(sql`d.search_name`)})
+    OR ${deals.id} IN (SELECT a.deal_id FROM deal_abilities a JOIN clients c ON c.id = a.client_id WHERE a.role = 'owner' AND ${matches(sql`c.search_name`)})
+    OR ${deals.defunctId} IN (SELECT d.id FROM defuncts d JOIN cityhalls ch ON ch.id = d.death_cityhall_id WHERE ch.search_name LIKE ${term.prefix})
+  )`;
+}
+
+/** Paris days: the board's dates are the advisors' calendar days. */
+function parisDay(day: string, edge: "start" | "end"): SQL {
+  return edge === "start" ? sql`(${day}::date)::timestamp AT TIME ZONE 'Europe/Paris'` : sql`((${day}::date + 1)::timestamp AT TIME ZONE 'Europe/Paris')`;
+}
+
+function listConditions(reader: DealReader, params: DealListParams): SQL | undefined {
+  const conditions = [readableBy(reader), searchCondition(params.q)];
+  if (params.state) conditions.push(eq(deals.state, params.state));
+  if (params.kind) conditions.push(eq(deals.kind, params.kind));
+  // Who is in charge is the back-office's business: a client's filter would only narrow their own list.
+  if (reader.kind === "business" && params.advisor_id !== undefined) conditions.push(params.advisor_id === "none" ? isNull(deals.advisorId) : eq(deals.advisorId, params.advisor_id));
+  if (params.created_from) conditions.push(sql`${deals.createdAt} >= ${parisDay(params.created_from, "start")}`);
+  if (params.created_to) conditions.push(sql`${deals.createdAt} < ${parisDay(params.created_to, "end")}`);
+  return and(...conditions.filter((c): c is SQL => c !== undefined));
 }
 
 function seconds(date: Date | null): number | null {
@@ -75,10 +114,7 @@ function clientSummary(row: typeof clients.$inferSelect | undefined) {
 }
 
 export async function listDeals(db: Db, reader: DealReader, params: DealListParams): Promise<{ data: DealSummary[]; meta: PagingMeta }> {
-  const conditions = [readableBy(reader)];
-  if (params.state) conditions.push(eq(deals.state, params.state));
-  if (params.kind) conditions.push(eq(deals.kind, params.kind));
-  const where = and(...conditions.filter((c): c is SQL => c !== undefined));
+  const where = listConditions(reader, params);
   const [total] = await db.select({ value: count() }).from(deals).where(where);
   const rows = await db
     .select({ deal: deals, defunct: defuncts })
