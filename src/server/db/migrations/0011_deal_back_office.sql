@@ -36,4 +36,5 @@ CREATE UNIQUE INDEX "deal_communications_delivery_idx" ON "deal_communications" 
 CREATE INDEX "deal_events_deal_idx" ON "deal_events" USING btree ("deal_id","id");--> statement-breakpoint
 CREATE INDEX "notifications_user_recent_idx" ON "notifications" USING btree ("business_user_id","created_at");--> statement-breakpoint
 CREATE INDEX "deals_created_idx" ON "deals" USING btree ("created_at","id");--> statement-breakpoint
-CREATE INDEX "deals_advisor_idx" ON "deals" USING btree ("advisor_id","created_at");
+CREATE INDEX "deals_advisor_idx" ON "deals" USING btree ("advisor_id","created_at");--> statement-breakpoint
+CREATE INDEX "defuncts_death_cityhall_idx" ON "defuncts" USING btree ("death_cityhall_id");
