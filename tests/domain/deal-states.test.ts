@@ -46,7 +46,12 @@ describe("deal state machine", () => {
       let grew = true;
       while (grew) {
         grew = false;
-        for (const move of graph.transitions) if (reached.has(move.from) && !reached.has(move.to)) (reached.add(move.to), (grew = true));
+        for (const move of graph.transitions) {
+          if (reached.has(move.from) && !reached.has(move.to)) {
+            reached.add(move.to);
+            grew = true;
+          }
+        }
       }
       expect([...reached].sort()).toEqual(statesOf(kind).sort());
       for (const state of statesOf(kind)) expect(DEAL_STATES).toContain(state);
