@@ -19,12 +19,11 @@ export async function duplicateDeal(db: Db, auth: AuthSession, dealId: number, n
       .values({ kind: deal.kind, state: "draft", quote: deal.quote, totalCents: deal.totalCents, defunctId: deal.defunctId, brand: deal.brand, demo: deal.demo, createdAt: now, updatedAt: now })
       .returning({ id: deals.id, uuid: deals.uuid, state: deals.state });
     const id = copy!.id;
-    const [products, services, steps, owner] = await Promise.all([
-      tx.select().from(dealsProducts).where(eq(dealsProducts.dealId, deal.id)).orderBy(asc(dealsProducts.id)),
-      tx.select().from(dealsServices).where(eq(dealsServices.dealId, deal.id)).orderBy(asc(dealsServices.id)),
-      tx.select().from(dealSteps).where(eq(dealSteps.dealId, deal.id)).orderBy(asc(dealSteps.position), asc(dealSteps.id)),
-      tx.select().from(dealAbilities).where(eq(dealAbilities.dealId, deal.id)),
-    ]);
+    // One after the other: a transaction is one connection, which runs one query at a time.
+    const products = await tx.select().from(dealsProducts).where(eq(dealsProducts.dealId, deal.id)).orderBy(asc(dealsProducts.id));
+    const services = await tx.select().from(dealsServices).where(eq(dealsServices.dealId, deal.id)).orderBy(asc(dealsServices.id));
+    const steps = await tx.select().from(dealSteps).where(eq(dealSteps.dealId, deal.id)).orderBy(asc(dealSteps.position), asc(dealSteps.id));
+    const owner = await tx.select().from(dealAbilities).where(eq(dealAbilities.dealId, deal.id));
     if (products.length > 0) {
       await tx.insert(dealsProducts).values(products.map((p) => ({ dealId: id, productId: p.productId, quantity: p.quantity, unitPriceCents: p.unitPriceCents, vatRateBp: p.vatRateBp, createdAt: now, updatedAt: now })));
     }
