@@ -7,6 +7,7 @@ import { clients } from "@/server/db/schema/users";
 import { setMailer } from "@/server/integrations/mail/mailer";
 import { JOB_HANDLERS } from "@/server/jobs/handlers";
 import { drainJobs } from "@/server/jobs/worker";
+import { sendDealSmsOnce } from "@/server/services/deals/deal-communications";
 import { DEAL_WELCOME_EMAIL_JOB } from "@/server/services/deals/welcome";
 import { FUNNEL_QUOTE_EMAIL_JOB, FUNNEL_REQUEST_NOTIFY_JOB } from "@/server/services/funeral-quote/submission-jobs";
 import { createTestApp, signInHeaders, type TestContext } from "./helpers/app";
@@ -255,6 +256,20 @@ describe("welcome and communications", () => {
     expect(call1.body.data).toMatchObject({ channel: "call", body: "La fille rappelle demain", direction: "inbound" });
     const blank = await call(ctx, "POST", `/api/v1/deals/${deal.id}/communications`, advisor, { note: "" });
     expect(blank.body).toEqual({ error: "Unprocessable Entity", errors: ["communication__note__blank"] });
+  });
+});
+
+describe("sendDealEmailOnce / sendDealSmsOnce", () => {
+  it("log a delivered message on its deal once per delivery key, whatever the retries", async () => {
+    const deal = await submittedDeal(ctx, "journal@example.org");
+    const texts: string[] = [];
+    const sms = { send: async (message: { text: string }) => (texts.push(message.text), { id: String(texts.length), transport: "outbox" }) };
+    const build = async () => ({ to: "0611223344", text: "Rappel : déclaration de succession", tag: "deadline_reminder" });
+    expect((await sendDealSmsOnce(ctx.db, sms, "test-reminder-1", { dealId: deal.id }, build)).status).toBe("sent");
+    expect((await sendDealSmsOnce(ctx.db, sms, "test-reminder-1", { dealId: deal.id }, build)).status).toBe("already_sent");
+    expect(texts).toHaveLength(1);
+    const log = await call<{ data: Array<{ channel: string; kind: string; body: string | null }> }>(ctx, "GET", `/api/v1/deals/${deal.id}/communications`, advisor);
+    expect(log.body.data.filter((c) => c.channel === "sms")).toEqual([expect.objectContaining({ kind: "deadline_reminder", body: "Rappel : déclaration de succession" })]);
   });
 });
 

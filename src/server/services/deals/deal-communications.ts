@@ -5,12 +5,14 @@ import type { Db } from "@/server/db/client";
 import { dealCommunications } from "@/server/db/schema/deals";
 import { businessUsers } from "@/server/db/schema/users";
 import type { MailMessage, Mailer } from "@/server/integrations/mail/mail-message";
-import { sendEmailOnce, type Delivery } from "@/server/jobs/deliveries";
+import type { SmsMessage, SmsSender } from "@/server/integrations/sms/sms-message";
+import { sendEmailOnce, sendSmsOnce, type Delivery } from "@/server/jobs/deliveries";
 
 /**
  * The log of every e-mail, SMS and call of a deal (GET/POST /api/v1/deals/{id}/communications).
- * A job that mails a family about a deal sends through sendDealEmailOnce: the message goes
- * out once per delivery key (sendEmailOnce) and is logged on the deal once, by the same key.
+ * A job that writes to a family about a deal sends through sendDealEmailOnce or
+ * sendDealSmsOnce: the message goes out once per delivery key (sendEmailOnce, sendSmsOnce)
+ * and is logged on the deal once, by the same key.
  */
 
 export async function recordDealCommunication(
@@ -47,6 +49,26 @@ export async function sendDealEmailOnce(db: Db, mailer: Mailer, key: string, dea
       recipient: message.to,
       subject: message.subject,
       deliveryKey: `email:${key}`,
+      at: deal.now ?? new Date(),
+    });
+  }
+  return delivery;
+}
+
+/** sendSmsOnce, logged on the deal as `kind` when it is delivered (the text is the log's body). */
+export async function sendDealSmsOnce(db: Db, sender: SmsSender, key: string, deal: { dealId: number; kind?: string; now?: Date }, build: () => Promise<SmsMessage>): Promise<Delivery> {
+  let built: SmsMessage | null = null;
+  const delivery = await sendSmsOnce(db, sender, key, async () => (built = await build()));
+  if (delivery.status === "sent" && built) {
+    const message: SmsMessage = built;
+    await recordDealCommunication(db, {
+      dealId: deal.dealId,
+      channel: "sms",
+      kind: deal.kind ?? message.tag ?? "sms",
+      recipient: message.to,
+      subject: null,
+      body: message.text,
+      deliveryKey: `sms:${key}`,
       at: deal.now ?? new Date(),
     });
   }
