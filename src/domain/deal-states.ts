@@ -49,54 +49,38 @@ export interface DealTransition {
 
 const t = (from: DealState, to: DealState, roles: readonly Role[]): DealTransition => ({ from, to, roles });
 
+/** The start every kind shares: a request, its quote, or nothing (lost, which a director may reopen). */
+const opening = (ordered: DealState): DealTransition[] => [
+  t("draft", "quote_sent", WORKERS),
+  t("draft", "lost", WORKERS),
+  t("quote_sent", ordered, WORKERS),
+  t("quote_sent", "lost", WORKERS),
+  t("lost", "draft", DIRECTORS),
+];
+
+/** The end every kind shares: the work done is invoiced, then the file closed once paid. */
+const closing = (done: DealState): DealTransition[] => [t(done, "invoiced", DIRECTORS), t("invoiced", "closed", DIRECTORS)];
+
+/** A signed order worked on in two stages (organising → ceremony_done, in_production → installed); cancelled until the work is done. */
+function signedOrder(working: DealState, done: DealState): DealTransition[] {
+  return [
+    ...opening("signed"),
+    t("signed", working, WORKERS),
+    t("signed", "cancelled", DIRECTORS),
+    t(working, done, WORKERS),
+    t(working, "cancelled", DIRECTORS),
+    ...closing(done),
+  ];
+}
+
 export const DEAL_STATE_GRAPH: Record<DealKind, { initial: DealState; transitions: readonly DealTransition[] }> = {
-  funeral: {
-    initial: "draft",
-    transitions: [
-      t("draft", "quote_sent", WORKERS),
-      t("draft", "lost", WORKERS),
-      t("quote_sent", "signed", WORKERS),
-      t("quote_sent", "lost", WORKERS),
-      t("signed", "organising", WORKERS),
-      t("signed", "cancelled", DIRECTORS),
-      t("organising", "ceremony_done", WORKERS),
-      t("organising", "cancelled", DIRECTORS),
-      t("ceremony_done", "invoiced", DIRECTORS),
-      t("invoiced", "closed", DIRECTORS),
-      t("lost", "draft", DIRECTORS),
-    ],
-  },
+  funeral: { initial: "draft", transitions: signedOrder("organising", "ceremony_done") },
+  // Flowers are ordered straight from the funnel (draft → ordered) or after a quote.
   item: {
     initial: "draft",
-    transitions: [
-      t("draft", "quote_sent", WORKERS),
-      t("draft", "ordered", WORKERS),
-      t("draft", "lost", WORKERS),
-      t("quote_sent", "ordered", WORKERS),
-      t("quote_sent", "lost", WORKERS),
-      t("ordered", "delivered", WORKERS),
-      t("ordered", "cancelled", DIRECTORS),
-      t("delivered", "invoiced", DIRECTORS),
-      t("invoiced", "closed", DIRECTORS),
-      t("lost", "draft", DIRECTORS),
-    ],
+    transitions: [...opening("ordered"), t("draft", "ordered", WORKERS), t("ordered", "delivered", WORKERS), t("ordered", "cancelled", DIRECTORS), ...closing("delivered")],
   },
-  marble: {
-    initial: "draft",
-    transitions: [
-      t("draft", "quote_sent", WORKERS),
-      t("draft", "lost", WORKERS),
-      t("quote_sent", "signed", WORKERS),
-      t("quote_sent", "lost", WORKERS),
-      t("signed", "in_production", WORKERS),
-      t("signed", "cancelled", DIRECTORS),
-      t("in_production", "installed", WORKERS),
-      t("in_production", "cancelled", DIRECTORS),
-      t("installed", "invoiced", DIRECTORS),
-      t("invoiced", "closed", DIRECTORS),
-      t("lost", "draft", DIRECTORS),
-    ],
-  },
+  marble: { initial: "draft", transitions: signedOrder("in_production", "installed") },
 };
 
 /** Every state a deal of this kind can be in. */
@@ -129,11 +113,10 @@ export function transitionRefusal(kind: DealKind, from: string, to: string, role
   return role !== null && move.roles.includes(role) ? null : "forbidden";
 }
 
-/** The next states `role` may choose from `from` (what the back-office offers). */
+/** The next states `role` may choose from `from` (what the back-office offers), in the order of the case. */
 export function nextStatesFor(kind: DealKind, from: string, role: Role | null): DealState[] {
-  return transitionsFrom(kind, from)
-    .filter((move) => role !== null && move.roles.includes(role))
-    .map((move) => move.to);
+  const allowed = new Set(transitionsFrom(kind, from).filter((move) => role !== null && move.roles.includes(role)).map((move) => move.to));
+  return DEAL_STATES.filter((state) => allowed.has(state));
 }
 
 /** States where the case is over: nothing more to organise. */

@@ -263,7 +263,7 @@ describe("sendDealEmailOnce / sendDealSmsOnce", () => {
   it("log a delivered message on its deal once per delivery key, whatever the retries", async () => {
     const deal = await submittedDeal(ctx, "journal@example.org");
     const texts: string[] = [];
-    const sms = { send: async (message: { text: string }) => (texts.push(message.text), { id: String(texts.length), transport: "outbox" }) };
+    const sms = { send: async (message: { text: string }) => (texts.push(message.text), { id: String(texts.length), transport: "outbox" as const }) };
     const build = async () => ({ to: "0611223344", text: "Rappel : déclaration de succession", tag: "deadline_reminder" });
     expect((await sendDealSmsOnce(ctx.db, sms, "test-reminder-1", { dealId: deal.id }, build)).status).toBe("sent");
     expect((await sendDealSmsOnce(ctx.db, sms, "test-reminder-1", { dealId: deal.id }, build)).status).toBe("already_sent");

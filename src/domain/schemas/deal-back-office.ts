@@ -3,7 +3,7 @@ import { DEAL_STATES } from "@/domain/deal-states";
 import { DEAL_STEP_TYPES } from "@/domain/deal-steps";
 import { idSchema } from "@/domain/schemas/common";
 import { LOCATION_TYPES, PLACE_KINDS, TRANSPORTS, todoItemSchema } from "@/domain/schemas/deal";
-import { dealEventSchema, dealStepViewSchema } from "@/domain/schemas/deal-view";
+import { businessUserRefSchema, dealEventSchema, dealStepViewSchema } from "@/domain/schemas/deal-view";
 
 /**
  * The back-office calls on one deal (SPEC §7 "Deals (v1)", issue 14): bodies as the
@@ -90,7 +90,7 @@ export const dealCommunicationSchema = z
     recipient: z.string().nullable(),
     subject: z.string().nullable(),
     body: z.string().nullable(),
-    by: z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() }).nullable(),
+    by: businessUserRefSchema.nullable(),
     occurred_at: seconds,
   })
   .meta({ id: "DealCommunication" });

@@ -59,13 +59,16 @@ export const dealStepViewSchema = z.object({
   done_at: seconds.nullable(),
 });
 
+/** A business user as the deal's history and communications name them. */
+export const businessUserRefSchema = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() }).meta({ id: "BusinessUserRef" });
+
 export const dealEventSchema = z
   .object({
     id: z.number().int(),
     kind: z.string().meta({ description: "state, user, owner, empowered_client, brand, defunct, duplicated_from, welcome" }),
     from: z.string().nullable(),
     to: z.string().nullable(),
-    by: z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() }).nullable(),
+    by: businessUserRefSchema.nullable(),
     created_at: seconds,
   })
   .meta({ id: "DealEvent" });

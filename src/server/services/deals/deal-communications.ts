@@ -4,6 +4,7 @@ import { epochSeconds } from "@/domain/time";
 import type { Db } from "@/server/db/client";
 import { dealCommunications } from "@/server/db/schema/deals";
 import { businessUsers } from "@/server/db/schema/users";
+import { actorColumns, actorOf, type Actor } from "@/server/services/deals/deal-events";
 import type { MailMessage, Mailer } from "@/server/integrations/mail/mail-message";
 import type { SmsMessage, SmsSender } from "@/server/integrations/sms/sms-message";
 import { sendEmailOnce, sendSmsOnce, type Delivery } from "@/server/jobs/deliveries";
@@ -36,43 +37,35 @@ export async function recordDealCommunication(
     .onConflictDoNothing();
 }
 
-/** sendEmailOnce, logged on the deal as `kind` when it is delivered (the tag of the message when none). */
-export async function sendDealEmailOnce(db: Db, mailer: Mailer, key: string, deal: { dealId: number; kind?: string; now?: Date }, build: () => Promise<MailMessage>): Promise<Delivery> {
-  let built: MailMessage | null = null;
-  const delivery = await sendEmailOnce(db, mailer, key, async () => (built = await build()));
+type DealMessage = { dealId: number; kind?: string; now?: Date };
+
+/** Runs a once-per-key delivery and, when this run delivered it, logs the message on the deal under the same key. */
+async function deliverAndLog<M extends { to: string; tag?: string }>(
+  db: Db,
+  channel: "email" | "sms",
+  key: string,
+  deal: DealMessage,
+  build: () => Promise<M>,
+  send: (build: () => Promise<M>) => Promise<Delivery>,
+  describe: (message: M) => { subject: string | null; body: string | null },
+): Promise<Delivery> {
+  let built: M | null = null;
+  const delivery = await send(async () => (built = await build()));
   if (delivery.status === "sent" && built) {
-    const message: MailMessage = built;
-    await recordDealCommunication(db, {
-      dealId: deal.dealId,
-      channel: "email",
-      kind: deal.kind ?? message.tag ?? "email",
-      recipient: message.to,
-      subject: message.subject,
-      deliveryKey: `email:${key}`,
-      at: deal.now ?? new Date(),
-    });
+    const message: M = built;
+    await recordDealCommunication(db, { dealId: deal.dealId, channel, kind: deal.kind ?? message.tag ?? channel, recipient: message.to, ...describe(message), deliveryKey: `${channel}:${key}`, at: deal.now ?? new Date() });
   }
   return delivery;
 }
 
+/** sendEmailOnce, logged on the deal as `kind` (the message's tag when none) when it is delivered. */
+export function sendDealEmailOnce(db: Db, mailer: Mailer, key: string, deal: DealMessage, build: () => Promise<MailMessage>): Promise<Delivery> {
+  return deliverAndLog(db, "email", key, deal, build, (b) => sendEmailOnce(db, mailer, key, b), (m) => ({ subject: m.subject, body: null }));
+}
+
 /** sendSmsOnce, logged on the deal as `kind` when it is delivered (the text is the log's body). */
-export async function sendDealSmsOnce(db: Db, sender: SmsSender, key: string, deal: { dealId: number; kind?: string; now?: Date }, build: () => Promise<SmsMessage>): Promise<Delivery> {
-  let built: SmsMessage | null = null;
-  const delivery = await sendSmsOnce(db, sender, key, async () => (built = await build()));
-  if (delivery.status === "sent" && built) {
-    const message: SmsMessage = built;
-    await recordDealCommunication(db, {
-      dealId: deal.dealId,
-      channel: "sms",
-      kind: deal.kind ?? message.tag ?? "sms",
-      recipient: message.to,
-      subject: null,
-      body: message.text,
-      deliveryKey: `sms:${key}`,
-      at: deal.now ?? new Date(),
-    });
-  }
-  return delivery;
+export function sendDealSmsOnce(db: Db, sender: SmsSender, key: string, deal: DealMessage, build: () => Promise<SmsMessage>): Promise<Delivery> {
+  return deliverAndLog(db, "sms", key, deal, build, (b) => sendSmsOnce(db, sender, key, b), (m) => ({ subject: null, body: m.text }));
 }
 
 export interface DealCommunicationView {
@@ -83,14 +76,14 @@ export interface DealCommunicationView {
   recipient: string | null;
   subject: string | null;
   body: string | null;
-  by: { id: number; firstname: string; lastname: string } | null;
+  by: Actor | null;
   occurred_at: number;
 }
 
 /** The deal's communications, newest first. */
 export async function listDealCommunications(db: Db, dealId: number): Promise<DealCommunicationView[]> {
   const rows = await db
-    .select({ row: dealCommunications, user: { id: businessUsers.id, firstname: businessUsers.firstname, lastname: businessUsers.lastname } })
+    .select({ row: dealCommunications, user: actorColumns })
     .from(dealCommunications)
     .leftJoin(businessUsers, eq(businessUsers.id, dealCommunications.businessUserId))
     .where(eq(dealCommunications.dealId, dealId))
@@ -103,13 +96,13 @@ export async function listDealCommunications(db: Db, dealId: number): Promise<De
     recipient: row.recipient,
     subject: row.subject,
     body: row.body,
-    by: user?.id ? { id: user.id, firstname: user.firstname, lastname: user.lastname } : null,
+    by: actorOf(user),
     occurred_at: epochSeconds(row.occurredAt),
   }));
 }
 
 /** An advisor logs a call by hand (who called whom, when, what was said). */
-export async function logDealCall(db: Db, dealId: number, user: { id: number; firstname: string; lastname: string }, input: CallLogInput, now: Date): Promise<DealCommunicationView> {
+export async function logDealCall(db: Db, dealId: number, user: Actor, input: CallLogInput, now: Date): Promise<DealCommunicationView> {
   const [row] = await db
     .insert(dealCommunications)
     .values({ dealId, channel: "call", direction: input.direction, kind: "call", recipient: input.contact ?? null, body: input.note, businessUserId: user.id, occurredAt: input.occurred_at ?? now })

@@ -19,19 +19,26 @@ export async function recordDealEvent(db: Db, input: { dealId: number; kind: Dea
   });
 }
 
+/** The business user who acted, as a left join of businessUsers gives them (null: the system, or a deleted user). */
+export const actorColumns = { id: businessUsers.id, firstname: businessUsers.firstname, lastname: businessUsers.lastname };
+export type Actor = { id: number; firstname: string; lastname: string };
+export function actorOf(user: { id: number | null; firstname: string | null; lastname: string | null } | null): Actor | null {
+  return user?.id ? { id: user.id, firstname: user.firstname ?? "", lastname: user.lastname ?? "" } : null;
+}
+
 export interface DealEventView {
   id: number;
   kind: string;
   from: string | null;
   to: string | null;
-  by: { id: number; firstname: string; lastname: string } | null;
+  by: Actor | null;
   created_at: number;
 }
 
 /** The deal's history, oldest first. */
 export async function listDealEvents(db: Db, dealId: number): Promise<DealEventView[]> {
   const rows = await db
-    .select({ event: dealEvents, user: { id: businessUsers.id, firstname: businessUsers.firstname, lastname: businessUsers.lastname } })
+    .select({ event: dealEvents, user: actorColumns })
     .from(dealEvents)
     .leftJoin(businessUsers, eq(businessUsers.id, dealEvents.businessUserId))
     .where(eq(dealEvents.dealId, dealId))
@@ -41,7 +48,7 @@ export async function listDealEvents(db: Db, dealId: number): Promise<DealEventV
     kind: event.kind,
     from: event.fromValue,
     to: event.toValue,
-    by: user?.id ? { id: user.id, firstname: user.firstname, lastname: user.lastname } : null,
+    by: actorOf(user),
     created_at: epochSeconds(event.createdAt),
   }));
 }

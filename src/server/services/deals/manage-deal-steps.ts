@@ -1,9 +1,10 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { DealStepCreate, DealStepUpdate } from "@/domain/schemas/deal-back-office";
 import { epochSeconds } from "@/domain/time";
 import type { Db } from "@/server/db/client";
 import { dealSteps } from "@/server/db/schema/deals";
 import { ApiError, notFoundError } from "@/server/http/errors";
+import { nextPosition } from "@/server/services/deals/todo-items";
 
 /**
  * The back-office's timeline of a deal (GET/POST /api/v1/deals/{id}/deal_steps, PUT/DELETE
@@ -64,7 +65,7 @@ export async function createDealStep(db: Db, dealId: number, input: DealStepCrea
       stepType: input.step_type,
       dealId,
       mode: "manual",
-      position: sql`(SELECT COALESCE(MAX(${dealSteps.position}), -1) + 1 FROM ${dealSteps} WHERE ${dealSteps.dealId} = ${dealId})`,
+      position: nextPosition(dealSteps, dealId),
       createdAt: now,
       updatedAt: now,
     })

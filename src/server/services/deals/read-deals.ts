@@ -16,6 +16,7 @@ import { nextStatesFor } from "@/domain/deal-states";
 import type { Role } from "@/domain/roles";
 import { businessUsers } from "@/server/db/schema/users";
 import { listDealEvents } from "@/server/services/deals/deal-events";
+import { stepView } from "@/server/services/deals/manage-deal-steps";
 
 /**
  * Deals as advisors and families read them (GET /api/v1/deals, GET /api/v1/deals/{id}).
@@ -245,20 +246,7 @@ export async function getDeal(db: Db, reader: DealReader, id: number) {
           death_city: deathCommune[0] ? { name: deathCommune[0].name, insee_code: deathCommune[0].inseeCode } : null,
         }
       : null,
-    deal_steps: steps.map((step) => ({
-      id: step.id,
-      step_type: step.stepType,
-      position: step.position,
-      scheduled_at: seconds(step.scheduledAt),
-      location_type: step.locationType,
-      location_id: step.locationId,
-      place_kind: step.placeKind,
-      mode: step.mode,
-      transport: step.transport,
-      address: step.address,
-      comment: step.comment,
-      done_at: seconds(step.doneAt),
-    })),
+    deal_steps: steps.map(stepView),
     funnel: setting
       ? {
           answers: setting.answers ?? {},

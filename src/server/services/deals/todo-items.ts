@@ -2,13 +2,18 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { TodoItemUpdate } from "@/domain/schemas/deal-back-office";
 import { epochSeconds } from "@/domain/time";
 import type { Db } from "@/server/db/client";
-import { todoItems } from "@/server/db/schema/deals";
+import { dealSteps, todoItems } from "@/server/db/schema/deals";
 import { notFoundError } from "@/server/http/errors";
 
 /**
  * A deal's todo list (GET/POST /api/v1/deals/{id}/todo_items, PUT/DELETE …/{todo_id}).
  * force_done ticks an item by hand; done_at says when it was ticked and is cleared when unticked.
  */
+
+/** Appended last: the position after the highest of the deal's rows in `table`. */
+export function nextPosition(table: typeof todoItems | typeof dealSteps, dealId: number) {
+  return sql`(SELECT COALESCE(MAX(${table.position}), -1) + 1 FROM ${table} WHERE ${table.dealId} = ${dealId})`;
+}
 
 type TodoRow = typeof todoItems.$inferSelect;
 
@@ -28,8 +33,7 @@ export async function createTodoItem(db: Db, dealId: number, userId: number, inp
     .values({
       dealId,
       title: input.title,
-      // Appended last: the next position after the deal's highest.
-      position: sql`(SELECT COALESCE(MAX(${todoItems.position}), -1) + 1 FROM ${todoItems} WHERE ${todoItems.dealId} = ${dealId})`,
+      position: nextPosition(todoItems, dealId),
       forceDone: done,
       doneAt: done ? now : null,
       createdById: userId,
