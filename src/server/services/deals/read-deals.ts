@@ -116,15 +116,18 @@ function clientSummary(row: typeof clients.$inferSelect | undefined) {
 
 export async function listDeals(db: Db, reader: DealReader, params: DealListParams): Promise<{ data: DealSummary[]; meta: PagingMeta }> {
   const where = listConditions(reader, params);
-  const [total] = await db.select({ value: count() }).from(deals).where(where);
-  const rows = await db
-    .select({ deal: deals, defunct: defuncts })
-    .from(deals)
-    .leftJoin(defuncts, eq(defuncts.id, deals.defunctId))
-    .where(where)
-    .orderBy(desc(deals.createdAt), desc(deals.id))
-    .limit(params.per_page)
-    .offset((params.page - 1) * params.per_page);
+  // The count and the page side by side: on PostgreSQL's pool they run at once (bench/deals-list.ts).
+  const [[total], rows] = await Promise.all([
+    db.select({ value: count() }).from(deals).where(where),
+    db
+      .select({ deal: deals, defunct: defuncts })
+      .from(deals)
+      .leftJoin(defuncts, eq(defuncts.id, deals.defunctId))
+      .where(where)
+      .orderBy(desc(deals.createdAt), desc(deals.id))
+      .limit(params.per_page)
+      .offset((params.page - 1) * params.per_page),
+  ]);
   const ids = rows.map((row) => row.deal.id);
   const [owners, settings] = await Promise.all([ownersOf(db, ids), funnelSettingsOf(db, ids)]);
   return {
