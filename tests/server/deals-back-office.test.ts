@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dealAbilities, dealsProducts, dealSteps, deals } from "@/server/db/schema/deals";
 import { notifications } from "@/server/db/schema/content";
@@ -137,6 +137,13 @@ describe("deal steps", () => {
 
     const entities = await call<{ data: Array<{ location_type: string; id: number; name: string; step_types: string[] }> }>(ctx, "GET", `/api/v1/deals/${deal.id}/entities`, advisor);
     expect(entities.body.data).toContainEqual(expect.objectContaining({ location_type: "Crematorium", id: crematorium!.id, step_types: expect.arrayContaining([step.step_type]) }));
+
+    // A transport step is never partner-facing: its place does not make a partner of the deal.
+    const [otherCrematorium] = await ctx.db.select({ id: crematoriums.id }).from(crematoriums).orderBy(desc(crematoriums.id)).limit(1);
+    await call(ctx, "POST", `/api/v1/deals/${deal.id}/deal_steps`, advisor, { step_type: "transport", location_type: "Crematorium", location_id: otherCrematorium!.id, transport: "car" });
+    const after = await call<{ data: Array<{ id: number; step_types: string[] }> }>(ctx, "GET", `/api/v1/deals/${deal.id}/entities`, advisor);
+    expect(after.body.data.flatMap((e) => e.step_types)).not.toContain("transport");
+    if (otherCrematorium!.id !== crematorium!.id) expect(after.body.data.map((e) => e.id)).not.toContain(otherCrematorium!.id);
 
     const unknown = await call(ctx, "POST", `/api/v1/deals/${deal.id}/deal_steps`, advisor, { step_type: "teleportation" });
     expect(unknown.body).toEqual({ error: "Unprocessable Entity", errors: ["deal_step__step_type__unknown"] });
@@ -346,5 +353,35 @@ describe("GET /api/v1/deals – the board's search and filters", () => {
     const bad = await call(ctx, "GET", "/api/v1/deals?created_from=hier&advisor_id=x", advisor);
     expect(bad.status).toBe(422);
     expect((bad.body as { errors: string[] }).errors.sort()).toEqual(["advisor_id__invalid", "created_from__invalid"]);
+  });
+});
+
+describe("GET /api/docs", () => {
+  it("documents every back-office call with its schemas", async () => {
+    const { body } = await call<{ paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } }>(ctx, "GET", "/api/docs", {});
+    const expected: Array<[string, string[]]> = [
+      ["/api/v1/deals/{id}/state", ["get", "put"]],
+      ["/api/v1/deals/{id}/todo_items", ["get", "post"]],
+      ["/api/v1/deals/{id}/todo_items/{todo_id}", ["put", "delete"]],
+      ["/api/v1/deals/{id}/deal_steps", ["get", "post"]],
+      ["/api/v1/deals/{id}/deal_steps/{step_id}", ["put", "delete"]],
+      ["/api/v1/deals/{id}/user", ["put"]],
+      ["/api/v1/deals/{id}/owner", ["put"]],
+      ["/api/v1/deals/{id}/empowered_client", ["put"]],
+      ["/api/v1/deals/{id}/brand", ["put"]],
+      ["/api/v1/deals/{id}/defunct", ["put"]],
+      ["/api/v1/deals/{id}/duplicate", ["post"]],
+      ["/api/v1/deals/{id}/welcome", ["post"]],
+      ["/api/v1/deals/{id}/communications", ["get", "post"]],
+      ["/api/v1/deals/{id}/entities", ["get"]],
+      ["/api/v1/notifications", ["get"]],
+      ["/api/v1/notifications/count", ["get"]],
+      ["/api/v1/notifications/{id}/viewed", ["put"]],
+      ["/api/v1/notifications/viewed", ["put"]],
+      ["/api/v1/notifications/viewed_all", ["put"]],
+      ["/api/v1/users/funeral_team", ["get"]],
+    ];
+    for (const [path, methods] of expected) expect(Object.keys(body.paths[path] ?? {}).sort(), path).toEqual([...methods].sort());
+    for (const schema of ["DealState", "DealEvent", "TodoItem", "DealPeople", "DealCommunication", "DealEntity", "Notification", "DealWelcome"]) expect(body.components.schemas, schema).toHaveProperty(schema);
   });
 });

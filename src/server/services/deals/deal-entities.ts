@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import type { DealStepType } from "@/domain/deal-steps";
+import { isSentToPartner, type DealStepType } from "@/domain/deal-steps";
 import type { LocationType } from "@/domain/schemas/deal";
 import type { Db } from "@/server/db/client";
 import { dealSteps } from "@/server/db/schema/deals";
@@ -10,7 +10,9 @@ import { supplierWarehouses } from "@/server/db/schema/suppliers";
  * GET /api/v1/deals/{id}/entities: the partners the deal's steps take place at (crematorium,
  * graveyard, funeral parlour, hospital, place of worship, supplier's warehouse), once each,
  * with their contact and the steps concerned. A public location or the family's home is no
- * partner, and a step without a place has none.
+ * partner, and a step without a place has none. Only the partner-facing steps count
+ * (isSentToPartner, SPEC §3): transport, which the operator arranges itself, is never one,
+ * and a step type the product does not know is an error, not a silent skip (SPEC §5).
  */
 
 const TABLES = {
@@ -35,7 +37,7 @@ export async function dealEntities(db: Db, dealId: number) {
     .orderBy(asc(dealSteps.position), asc(dealSteps.id));
   const wanted = new Map<PartnerType, Map<number, DealStepType[]>>();
   for (const step of steps) {
-    if (!isPartnerType(step.locationType) || step.locationId === null) continue;
+    if (!isSentToPartner(step.stepType) || !isPartnerType(step.locationType) || step.locationId === null) continue;
     const byId = wanted.get(step.locationType) ?? new Map<number, DealStepType[]>();
     byId.set(step.locationId, [...(byId.get(step.locationId) ?? []), step.stepType]);
     wanted.set(step.locationType, byId);
