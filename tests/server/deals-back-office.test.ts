@@ -356,6 +356,24 @@ describe("GET /api/v1/deals – the board's search and filters", () => {
   });
 });
 
+describe("GET /api/v1/deals for a partner professional", () => {
+  it("lists only the deals assigned to them, without the family, the deceased or the price, and searches by number only", async () => {
+    const proId = await businessUserId(ctx, "pro@demo.test");
+    const theirs = await submittedDeal(ctx, "pro.liste@example.org", { lastname: "Zanzibarova" });
+    await submittedDeal(ctx, "pas.au.pro@example.org", { lastname: "Zanzibarova" });
+    await call(ctx, "PUT", `/api/v1/deals/${theirs.id}/user`, director, { user_id: proId });
+    const list = await call<{ data: Array<Record<string, unknown>>; meta: { total_count: number } }>(ctx, "GET", "/api/v1/deals?per_page=100", pro);
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((d) => d.id)).toEqual([theirs.id]);
+    expect(list.body.data[0]).toMatchObject({ id: theirs.id, client: null, defunct: null, total_cents: null, contact_channel: null });
+    expect((await call<{ data: unknown[] }>(ctx, "GET", `/api/v1/deals?q=${theirs.id}`, pro)).body.data).toHaveLength(1);
+    expect((await call<{ data: unknown[] }>(ctx, "GET", "/api/v1/deals?q=zanzibar", pro)).body.data).toEqual([]);
+    expect((await call<{ data: unknown[] }>(ctx, "GET", "/api/v1/deals?q=zanzibar", advisor)).body.data).toHaveLength(2);
+    // Their deal's full record stays closed to them: steps and todos only.
+    expect((await call(ctx, "GET", `/api/v1/deals/${theirs.id}`, pro)).status).toBe(403);
+  });
+});
+
 describe("GET /api/docs", () => {
   it("documents every back-office call with its schemas", async () => {
     const { body } = await call<{ paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } }>(ctx, "GET", "/api/docs", {});

@@ -18,6 +18,8 @@ import { getDeal, listDeals, type DealReader } from "@/server/services/deals/rea
  * see families' personal details; a client reads the deals they hold an ability on.
  */
 const DEAL_READERS = signedIn({ clients: true, business: [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR, ROLES.FUNERAL_ADVISOR] });
+/** The list also answers a partner professional (4): only the deals assigned to them, without the family's details. */
+const DEAL_LISTERS = signedIn({ clients: true, business: [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR, ROLES.FUNERAL_ADVISOR, ROLES.PRO] });
 
 export const DEALS_DEFAULT_PER_PAGE = 25;
 
@@ -38,7 +40,8 @@ const listRoute = createRoute({
   path: "/api/v1/deals",
   tags: ["Deals"],
   summary: "Deals, newest first: search (q), filters by state, kind, advisor and creation day (advisors: all; clients: their own)",
-  middleware: [guard(DEAL_READERS)] as const,
+  description: "A partner professional (role 4) lists only the deals assigned to them, with no client nor defunct (their number, kind, state and dates); their steps and todos are under /deals/{id}/deal_steps and /todo_items.",
+  middleware: [guard(DEAL_LISTERS)] as const,
   request: { query: listQuerySchema },
   responses: {
     200: jsonResponse(z.object({ data: z.array(dealSummarySchema), meta: pagingMetaSchema }), "A page of deals"),
@@ -67,7 +70,8 @@ const readRoute = createRoute({
 /** What the admitted caller reads: a client their own deals, an advisor every deal. */
 function readerOf(c: Context<AppEnv>): DealReader {
   const auth = sessionOf(c);
-  return auth.realm === "client" ? { kind: "client", clientId: auth.userId } : { kind: "business", role: auth.role };
+  if (auth.realm === "client") return { kind: "client", clientId: auth.userId };
+  return auth.role === ROLES.PRO ? { kind: "assigned", businessUserId: auth.userId } : { kind: "business", role: auth.role };
 }
 
 export function registerDealRoutes(app: OpenAPIHono<AppEnv>) {

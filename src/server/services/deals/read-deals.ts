@@ -24,7 +24,8 @@ import { stepView } from "@/server/services/deals/manage-deal-steps";
  * "Deal ability"), and any other deal answers as if it did not exist.
  */
 
-export type DealReader = { kind: "business"; role?: Role | null } | { kind: "client"; clientId: number };
+/** Who reads: an advisor (every deal), a client (their own), or a partner professional (the deals assigned to them, without the family's details). */
+export type DealReader = { kind: "business"; role?: Role | null } | { kind: "client"; clientId: number } | { kind: "assigned"; businessUserId: number };
 
 export interface DealListParams {
   page: number;
@@ -61,7 +62,9 @@ function parisDay(day: string, edge: "start" | "end"): SQL {
 }
 
 function listConditions(reader: DealReader, params: DealListParams): SQL | undefined {
-  const conditions = [readableBy(reader), searchCondition(params.q)];
+  // A partner professional finds their deals by number only: a name search would tell them who is in other files.
+  const search = reader.kind === "assigned" && params.q?.trim() && !/^\d{1,9}$/.test(params.q.trim()) ? sql`false` : searchCondition(params.q);
+  const conditions = [readableBy(reader), search];
   if (params.state) conditions.push(eq(deals.state, params.state));
   if (params.kind) conditions.push(eq(deals.kind, params.kind));
   // Who is in charge is the back-office's business: a client's filter would only narrow their own list.
@@ -77,6 +80,7 @@ function seconds(date: Date | null): number | null {
 
 function readableBy(reader: DealReader): SQL | undefined {
   if (reader.kind === "business") return undefined;
+  if (reader.kind === "assigned") return eq(deals.advisorId, reader.businessUserId);
   return sql`EXISTS (SELECT 1 FROM deal_abilities a WHERE a.deal_id = ${deals.id} AND a.client_id = ${reader.clientId})`;
 }
 
@@ -133,16 +137,18 @@ export async function listDeals(db: Db, reader: DealReader, params: DealListPara
   return {
     data: rows.map(({ deal, defunct }) => {
       const setting = settings.get(deal.id);
+      // A partner professional sees the case, not the family nor the price.
+      const family = reader.kind !== "assigned";
       return {
         id: deal.id,
         uuid: deal.uuid,
         kind: deal.kind,
         state: deal.state,
-        total_cents: deal.totalCents,
+        total_cents: family ? deal.totalCents : null,
         demo: deal.demo,
-        client: clientSummary(owners.get(deal.id)),
-        defunct: defunct ? { id: defunct.id, firstname: defunct.firstname, lastname: defunct.lastname, death_date: defunct.deathDate } : null,
-        contact_channel: setting?.contact_channel ?? null,
+        client: family ? clientSummary(owners.get(deal.id)) : null,
+        defunct: family && defunct ? { id: defunct.id, firstname: defunct.firstname, lastname: defunct.lastname, death_date: defunct.deathDate } : null,
+        contact_channel: family ? (setting?.contact_channel ?? null) : null,
         submitted_at: setting?.submitted_at ? epochSeconds(setting.submitted_at) : null,
         created_at: seconds(deal.createdAt)!,
         updated_at: seconds(deal.updatedAt)!,
