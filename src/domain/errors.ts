@@ -1,3 +1,4 @@
+import { DELIVERY_REFUSAL_CODES } from "@/domain/flowers/delivery-rules";
 /**
  * Error codes shared by the server (which answers them, see DESIGN "Errors") and
  * the browser (which turns them into a sentence from the "Errors" messages namespace).
@@ -94,6 +95,20 @@ export const ERROR_CODES = [
   "payment_shares__amounts__sum_mismatch",
   "payment_shares__share__invalid",
   "payment_shares__balance__nothing_due",
+  // Flowers funnel (issue 13): the delivery rules (src/domain/flowers/delivery-rules.ts) and the order.
+  ...DELIVERY_REFUSAL_CODES,
+  "delivery__funeral_deal__no_ceremony",
+  "delivery__funeral_deal__no_date",
+  "delivery__funeral_deal__no_place",
+  "flower_order__product__unknown",
+  "flower_order__product__not_deliverable",
+  "flower_order__quantity__out_of_range",
+  "flower_order__items__missing",
+  "flower_order__items__too_many",
+  "flower_order__items__duplicate",
+  "flower_order__client__missing",
+  "flower_message__text__too_long",
+  "flower_message__text__blank",
   // Back-office deals (issue 14): state machine (src/domain/deal-states.ts), people, steps.
   "deal__state__invalid",
   "deal__state__transition_invalid",

@@ -145,7 +145,7 @@ describe("GET /api/v1/autocompletes/{kind} for the other public kinds", () => {
 describe("business-only kinds", () => {
   const businessKinds = [
     "airlines", "companies", "consulates", "crematoriums", "deals_with_invoices", "defuncts", "document_types", "entity_invoices",
-    "flights", "funeral_parlors", "funeral_work_types", "graveyards", "hospitals", "polices", "prefectures", "products", "rha",
+    "flights", "funeral_parlors", "funeral_work_types", "graveyards", "hospitals", "polices", "prefectures", "rha",
     "rule_sets", "suppliers", "worships",
   ];
 
@@ -163,6 +163,8 @@ describe("business-only kinds", () => {
     { request: "GET /api/v1/autocompletes/crematoriums?q=lyon", expect: { client: 401, forged: 401, borrowed: 401, guest: 200, pro: 200, advisor: 200 } },
     { request: "GET /api/v1/autocompletes/defuncts?q=a", expect: { client: 401, guest: 403, pro: 403, director: 200, advisor: 200 } },
     { request: "GET /api/v1/autocompletes/cityhalls?q=lyon", expect: { visitor: 200, client: 200, guest: 200 } },
+    // The catalogue is public (issue 13): names and public prices, no supplier costs.
+    { request: "GET /api/v1/autocompletes/products?q=couronne", expect: { visitor: 200, client: 200, guest: 200, pro: 200, admin: 200 } },
     { request: "GET /api/v1/autocompletes/airports/999999/warehouses", expect: { visitor: 401, admin: 404 } },
   ]);
 

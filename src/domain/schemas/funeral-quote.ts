@@ -39,7 +39,8 @@ export type Civility = (typeof CIVILITIES)[number];
 
 const NAME_MAX = 100;
 
-function nameSchema(field: string) {
+/** A client's first or last name, with the `client__<field>__*` codes every funnel answers. */
+export function clientNameSchema(field: "firstname" | "lastname") {
   return storableText(
     z
       .string({ error: `client__${field}__missing` })
@@ -50,22 +51,25 @@ function nameSchema(field: string) {
   );
 }
 
+/** A client's e-mail address, trimmed and lower-cased, with the `client__email__*` codes. */
+export const clientEmailSchema = storableText(z.string({ error: "client__email__missing" }), "client__email__invalid_characters")
+  .trim()
+  .toLowerCase()
+  .min(1, { error: "client__email__missing" })
+  .max(254, { error: "client__email__invalid" })
+  .pipe(z.email({ error: "client__email__invalid" }));
+
 /** The person asking for the quote; it becomes the deal's client and owner. */
 export const funnelClientSchema = z
   .object({
     civility: z.enum(CIVILITIES, { error: "client__civility__invalid" }).nullable().optional(),
-    firstname: nameSchema("firstname"),
-    lastname: nameSchema("lastname"),
+    firstname: clientNameSchema("firstname"),
+    lastname: clientNameSchema("lastname"),
     phone: storableText(z.string({ error: "client__phone__invalid" }).trim().max(40, { error: "client__phone__invalid" }), "client__phone__invalid_characters")
       .nullable()
       .optional()
       .transform((value) => (value === "" ? null : value)),
-    email: storableText(z.string({ error: "client__email__missing" }), "client__email__invalid_characters")
-      .trim()
-      .toLowerCase()
-      .min(1, { error: "client__email__missing" })
-      .max(254, { error: "client__email__invalid" })
-      .pipe(z.email({ error: "client__email__invalid" })),
+    email: clientEmailSchema,
     contact_channel: z.enum(FUNNEL_CONTACT_CHANNELS, { error: "client__contact_channel__invalid" }),
     /** Agreement to be contacted about this quote and to the privacy policy; required to send it. */
     consent: z.literal(true, { error: "client__consent__missing" }),

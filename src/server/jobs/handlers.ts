@@ -8,6 +8,8 @@ import { deliverPasswordResetEmail, PASSWORD_RESET_EMAIL_JOB, type PasswordReset
 import { deliverInvitationEmail, FAMILY_INVITATION_EMAIL_JOB, type InvitationEmailPayload } from "@/server/services/family/invitation-email-job";
 import { DEADLINE_REMINDER_JOB, scheduleDealReminders, sendDealReminder, type ReminderPayload } from "@/server/services/family-reminders";
 import { deliverFunnelQuoteEmail } from "@/server/services/funeral-quote/quote-email-job";
+import { FLOWER_ORDER_EMAIL_JOB } from "@/server/services/flower-funnel/context";
+import { deliverFlowerOrderEmail } from "@/server/services/flower-funnel/order-email-job";
 import { DOCUMENT_REQUEST_SMS_JOB } from "@/server/services/document-requests/create-document-request";
 import { sendDocumentRequestSms } from "@/server/services/document-requests/send-document-request-sms";
 import { SmsGatewayError } from "@/server/integrations/sms/sms-gateway";
@@ -45,6 +47,9 @@ export const JOB_HANDLERS: JobHandlers = {
   [FUNNEL_REQUEST_NOTIFY_JOB]: async (job, ctx) => {
     const id = dealId(job.payload);
     await notify(ctx.db, { kind: "funnel_request", title: `Nouvelle demande de devis – dossier n° ${id}`, dealId: id, now: ctx.now });
+  },
+  [FLOWER_ORDER_EMAIL_JOB]: async (job, ctx) => {
+    await deliverFlowerOrderEmail(ctx.db, dealId(job.payload), keyOf(job), { siteUrl: serverEnv().SITE_URL, apiUrl: publicEnv.NEXT_PUBLIC_API_URL, mailer: getMailer() }, ctx.now, greetClientId(job.payload));
   },
   [SCHEDULE_REMINDERS_JOB]: async (job, ctx) => {
     await scheduleDealReminders(ctx.db, dealId(job.payload), ctx.now);

@@ -29,11 +29,11 @@ const FUNNEL_DEAL = publicAccess("the resume token or the owner's session opens 
 const uuidParams = z.object({ uuid: dealUuidSchema });
 
 /** The resume token, in the header of every funnel call on a deal. */
-const RESUME_TOKEN_HEADER = "x-resume-token";
-const resumeHeaders = z.object({
+export const RESUME_TOKEN_HEADER = "x-resume-token";
+export const resumeHeaders = z.object({
   [RESUME_TOKEN_HEADER]: z.string().max(200).optional().meta({ description: "The deal's resume token (POST's resume_token, or the e-mail link's); not needed by its signed-in owner" }),
 });
-const tooMany = jsonResponse(z.object({ error: z.literal("Too Many Requests"), message: z.literal("rate_limited") }), "Too many accounts or quote e-mails for this address or from this caller: wait Retry-After seconds");
+export const tooMany = jsonResponse(z.object({ error: z.literal("Too Many Requests"), message: z.literal("rate_limited") }), "Too many accounts or quote e-mails for this address or from this caller: wait Retry-After seconds");
 
 const createDealRoute = createRoute({
   method: "post",
@@ -120,7 +120,7 @@ const pricingRoute = createRoute({
   },
 });
 
-function funnelContext(c: Context<AppEnv>, resumeToken: string | null = c.req.header(RESUME_TOKEN_HEADER) ?? null): FunnelContext {
+export function funnelContext(c: Context<AppEnv>, resumeToken: string | null = c.req.header(RESUME_TOKEN_HEADER) ?? null): FunnelContext {
   return {
     auth: c.get("auth"),
     siteUrl: serverEnv().SITE_URL,
@@ -134,7 +134,7 @@ function funnelContext(c: Context<AppEnv>, resumeToken: string | null = c.req.he
 }
 
 /** A limit reached answers 429 with Retry-After. */
-async function limited<T>(c: Context<AppEnv>, run: () => Promise<T>): Promise<T> {
+export async function limited<T>(c: Context<AppEnv>, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -143,7 +143,7 @@ async function limited<T>(c: Context<AppEnv>, run: () => Promise<T>): Promise<T>
   }
 }
 
-const NO_STORE = { "cache-control": "no-store" };
+export const NO_STORE = { "cache-control": "no-store" };
 
 export function registerFuneralFunnelRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /api/v1/funeral_funnel/deals – start a funeral quote

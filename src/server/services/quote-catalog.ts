@@ -129,6 +129,8 @@ function coffinDispositions(row: ProductRow): Disposition[] {
 function flowerVariant(row: ProductRow): Exclude<FlowerChoice, "none"> | null {
   const declared = row.attributes.variant;
   if (declared === "bouquet" || declared === "spray" || declared === "wreath" || declared === "coffin-top") return declared;
+  // The flowers catalogue states it for each arrangement: null keeps one out of the funeral quote.
+  if (declared === null) return null;
   if (/dessus de cercueil/i.test(row.name)) return "coffin-top";
   if (/couronne|coussin/i.test(row.name)) return "wreath";
   if (/gerbe/i.test(row.name)) return "spray";

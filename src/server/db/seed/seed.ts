@@ -3,6 +3,7 @@ import type { Db } from "@/server/db/client";
 import { isSeeded } from "@/server/db/migrate";
 import { seedDemoAccounts } from "@/server/db/seed/demo/accounts";
 import { seedProducts } from "@/server/db/seed/demo/catalog";
+import { seedFlowerProducts } from "@/server/db/seed/demo/flowers";
 import { seedDemoOrganisations } from "@/server/db/seed/demo/organisations";
 import { seedDemoPartners } from "@/server/db/seed/demo/partners";
 import { seedDemoReviews } from "@/server/db/seed/demo/reviews";
@@ -61,6 +62,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     await step("reference lists", () => seedReferenceLists(t));
     await step("companies", () => seedCompanies(t));
     await step("products (demo)", () => seedProducts(t));
+    await step("flowers (demo)", () => seedFlowerProducts(t));
     await step("partners (demo)", () => seedDemoPartners(t, random));
     await step("suppliers, flights (demo)", () => seedDemoSuppliers(t, random));
     await step("reviews (demo)", () => seedDemoReviews(t, random, now));

@@ -56,6 +56,8 @@ export type AutocompleteAccess = Access;
 const ALL_BUSINESS: readonly Role[] = [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR, ROLES.FUNERAL_ADVISOR, ROLES.ANALYTICS_GUEST, ROLES.PRO];
 const CASE_STAFF: readonly Role[] = [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR, ROLES.FUNERAL_ADVISOR];
 const PUBLIC = publicAccess("reference data: communes, countries, départements, airports");
+/** Products and their public prices are the published catalogue (supplier costs live elsewhere). */
+const CATALOGUE = publicAccess("published catalogue: product names and public prices");
 const BUSINESS = signedIn({ business: ALL_BUSINESS });
 const STAFF = signedIn({ business: CASE_STAFF });
 /** Reference data a family picks from while building its procedure (companies to write to). */
@@ -92,7 +94,7 @@ const DEFINITIONS: Record<AutocompleteKind, Definition> = {
   hospitals: { access: BUSINESS, cacheable: false, search: searchHospitals },
   polices: { access: BUSINESS, cacheable: false, search: searchPolices },
   prefectures: { access: BUSINESS, cacheable: false, search: searchPrefectures },
-  products: { access: BUSINESS, cacheable: false, search: searchProducts },
+  products: { access: CATALOGUE, cacheable: false, search: searchProducts },
   rha: { access: BUSINESS, cacheable: false, search: searchRegionalHealthAuthorities },
   rule_sets: { access: BUSINESS, cacheable: false, search: searchRuleSets },
   suppliers: { access: BUSINESS, cacheable: false, search: searchSuppliers },

@@ -16,6 +16,8 @@ export interface AutoStepRow {
   placeKind: PlaceKind | null;
   transport: Transport | null;
   comment: string | null;
+  /** A free address (a flowers delivery at home); partner places are named by location. */
+  address?: string | null;
 }
 
 /**
@@ -25,9 +27,9 @@ export interface AutoStepRow {
  */
 export function insertAutoSteps(dealId: SQL, from: SQL | null, steps: AutoStepRow[]): SQL {
   const rows = JSON.stringify(steps.map((step) => ({ ...step, scheduledAt: step.scheduledAt?.toISOString() ?? null })));
-  return sql`INSERT INTO deal_steps (deal_id, step_type, position, scheduled_at, location_type, location_id, place_kind, mode, transport, comment)
+  return sql`INSERT INTO deal_steps (deal_id, step_type, position, scheduled_at, location_type, location_id, place_kind, mode, transport, comment, address)
         SELECT ${dealId}, s."stepType"::deal_step_type, s.position, s."scheduledAt", s."locationType"::location_type, s."locationId",
-               s."placeKind"::place_kind, 'auto', s.transport::transport_kind, s.comment
+               s."placeKind"::place_kind, 'auto', s.transport::transport_kind, s.comment, s.address
         FROM ${from ? sql`${from}, ` : sql.empty()}jsonb_to_recordset(${rows}::jsonb)
-          AS s("stepType" text, position int, "scheduledAt" timestamptz, "locationType" text, "locationId" int, "placeKind" text, transport text, comment text)`;
+          AS s("stepType" text, position int, "scheduledAt" timestamptz, "locationType" text, "locationId" int, "placeKind" text, transport text, comment text, address text)`;
 }

@@ -43,7 +43,7 @@ export function funnelLinks(uuid: string, resumeToken: string, locale: Locale, c
  * e-mail when they can. It goes through the auth service's …/password/edit, which opens
  * the reset page with the token.
  */
-function accountLink(db: Db, clientId: number, locale: Locale, ctx: LinkContext, now: Date): Promise<string> {
+export function accountLink(db: Db, clientId: number, locale: Locale, ctx: LinkContext, now: Date): Promise<string> {
   const origin = originForLocale(ctx.siteUrl, locale);
   return issueSetPasswordLink(db, {
     realm: "client",

@@ -6,6 +6,7 @@ import type { Quote } from "@/domain/quote/pricing";
 import type { FunnelContactChannel } from "@/domain/schemas/funeral-quote";
 import type { MailMessage } from "@/server/integrations/mail/mail-message";
 import { escapeHtml } from "@/domain/escape-html";
+import { emailButton, emailPage } from "@/server/integrations/mail/email-layout";
 import { loadMessages } from "@/i18n/load-messages";
 
 /**
@@ -89,29 +90,20 @@ export async function quoteEmail(input: QuoteEmailInput): Promise<MailMessage> {
     paragraphs.signature,
   ].join("\n");
 
-  const dir = locale === "ar" || locale === "he" ? "rtl" : "ltr";
-  const button = (href: string, label: string, primary: boolean) =>
-    `<p style="margin:16px 0"><a href="${escapeHtml(href)}" style="display:inline-block;${primary ? "background:#2f4f5f;color:#ffffff" : "background:#ffffff;color:#2f4f5f;border:1px solid #2f4f5f"};padding:12px 20px;border-radius:8px;font-weight:bold;text-decoration:none">${escapeHtml(label)}</a></p>`;
-  const html = `<!doctype html>
-<html lang="${locale}" dir="${dir}">
-<body style="margin:0;padding:24px;background:#faf8f5;color:#1f2b36;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.6">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #d9d3ca;border-radius:12px;padding:24px">
-<p style="margin:0 0 16px;font-family:Georgia,serif;font-size:22px;font-weight:bold">${escapeHtml(BRAND)}</p>
-<p>${escapeHtml(greeting)}</p>
+  const html = emailPage(
+    locale,
+    `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(paragraphs.intro)}</p>
 <ul style="padding-inline-start:20px">${summary.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>
 <p>${escapeHtml(paragraphs.legal)}</p>
-${button(input.pdfUrl, actions.pdf, true)}
+${emailButton(input.pdfUrl, actions.pdf, true)}
 <p>${escapeHtml(paragraphs.resume)}</p>
-${button(input.resumeUrl, actions.resume, false)}
-${payment ? `<p>${escapeHtml(payment.text)}</p>${button(payment.url, payment.action, false)}` : ""}
-${input.passwordUrl ? `<p>${escapeHtml(paragraphs.account)}</p>${button(input.passwordUrl, actions.account, false)}<p style="font-size:14px;color:#4a5560">${escapeHtml(paragraphs.accountExpiry)}</p>` : ""}
+${emailButton(input.resumeUrl, actions.resume, false)}
+${payment ? `<p>${escapeHtml(payment.text)}</p>${emailButton(payment.url, payment.action, false)}` : ""}
+${input.passwordUrl ? `<p>${escapeHtml(paragraphs.account)}</p>${emailButton(input.passwordUrl, actions.account, false)}<p style="font-size:14px;color:#4a5560">${escapeHtml(paragraphs.accountExpiry)}</p>` : ""}
 <p>${escapeHtml(paragraphs.next)}</p>
 ${paragraphs.demo ? `<p style="font-size:14px;color:#4a5560">${escapeHtml(paragraphs.demo)}</p>` : ""}
-<p>${escapeHtml(paragraphs.signature)}</p>
-</div>
-</body>
-</html>
-`;
+<p>${escapeHtml(paragraphs.signature)}</p>`,
+  );
   return { to: input.to, subject: t("subject", { brand: BRAND }), text, html, locale, tag: "funeral_quote" };
 }

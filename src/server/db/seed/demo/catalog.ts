@@ -8,7 +8,8 @@ import { insertInBatches } from "@/server/db/seed/batch";
  * the body and cut flowers, 0 % for costs advanced on the family's behalf (taxes).
  * Sections follow the standard quote (arrêté of 11 Feb 2025); `mandatory` is true only for
  * what the law requires in any funeral (coffin with lining, handles and plate, urn when
- * cremated, approved vehicle, the burial or cremation itself).
+ * cremated, approved vehicle, the burial or cremation itself). Flowers have their own
+ * catalogue (seed/demo/flowers.ts).
  */
 type Row = [code: string, name: string, category: string, range: string | null, section: string | null, mandatory: boolean, euros: number, vatPercent: 0 | 10 | 20, unit?: string, subcontracted?: boolean];
 
@@ -50,12 +51,6 @@ export const DEMO_PRODUCTS: readonly Row[] = [
   ["CRE-DISPERSION", "Dispersion des cendres en pleine nature", "service", null, "7B", false, 120, 20],
   ["FAV-TAXE-INH", "Taxe d'inhumation (montant fixé par la commune)", "advanced_cost", null, "8", false, 50, 0],
   ["FAV-VACATION", "Vacation de police", "advanced_cost", null, "8", false, 25, 0],
-  ["FLE-GERBE", "Gerbe de fleurs de saison", "flowers", null, null, false, 95, 10],
-  ["FLE-COUSSIN", "Coussin de roses", "flowers", null, null, false, 145, 10],
-  ["FLE-COEUR", "Cœur de roses rouges", "flowers", null, null, false, 185, 10],
-  ["FLE-RAQUETTE", "Raquette de fleurs", "flowers", null, null, false, 129, 10],
-  ["FLE-DEVANT", "Devant de tombe fleuri", "flowers", null, null, false, 165, 10],
-  ["FLE-BOUQUET", "Bouquet de deuil", "flowers", null, null, false, 69, 10],
   ["MON-SOBRIETE", "Monument en granit gris « Sobriété »", "monument", "essentiel", null, false, 2890, 20],
   ["MON-ELEGANCE", "Monument en granit noir fin « Élégance »", "monument", "prestige", null, false, 4290, 20],
   ["MON-CINERAIRE", "Monument cinéraire", "monument", "tradition", null, false, 1590, 20],
