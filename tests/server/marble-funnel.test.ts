@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ACCESSORIES, FINISHES, GRANITES, MONUMENT_MODELS } from "@/domain/marble/products";
 import type { MarbleDealView, MarbleFilters, MarbleProduct, SupplierWarehouseProduct } from "@/domain/schemas/marble-funnel";
-import { dealAbilities, dealSteps, deals, marbleDetails } from "@/server/db/schema/deals";
+import { dealAbilities, dealCommunications, dealSteps, deals, marbleDetails } from "@/server/db/schema/deals";
 import { concessionTypes, graveyards } from "@/server/db/schema/partners";
 import { clients } from "@/server/db/schema/users";
 import { PEER_ADDRESS_HEADER, peerStamp } from "@/server/http/peer-address.mjs";
@@ -11,7 +11,7 @@ import { setMailer } from "@/server/integrations/mail/mailer";
 import { JOB_HANDLERS } from "@/server/jobs/handlers";
 import { drainJobs } from "@/server/jobs/worker";
 import { MARBLE_DEALS_PER_IP } from "@/server/services/marble-funnel/create-marble-deal";
-import { MARBLE_QUOTE_EMAIL_JOB } from "@/server/services/marble-funnel/save-marble-deal";
+import { MARBLE_SUBMISSION_JOB_KINDS } from "@/server/services/marble-funnel/save-marble-deal";
 import { createTestApp, getJson, signInHeaders, type TestContext } from "./helpers/app";
 import { describeAuthorizationMatrix } from "./helpers/authorization-matrix";
 import { describeFamilyMatrix } from "./helpers/family-matrix";
@@ -52,7 +52,7 @@ async function send<T = MarbleDealView>(method: string, path: string, body?: unk
   });
   const text = await response.text();
   // The quote e-mail is a job committed with the deal: run it as the worker would.
-  await drainJobs(ctx.db, { handlers: JOB_HANDLERS, kinds: [MARBLE_QUOTE_EMAIL_JOB] });
+  await drainJobs(ctx.db, { handlers: JOB_HANDLERS, kinds: MARBLE_SUBMISSION_JOB_KINDS });
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T & { errors?: string[] }, headers: response.headers };
 }
 
@@ -375,6 +375,9 @@ describe("POST and PUT /api/v1/marble_funnel/deals", () => {
     const pdfLink = /(https?:\/\/\S+\/quote\.pdf\?token=\S+)/.exec(mail.text)![1]!;
     const viaLink = await ctx.app.request(new URL(pdfLink).pathname + new URL(pdfLink).search);
     expect(viaLink.status).toBe(200);
+    // The advisors see the e-mail in the deal's communications log.
+    const logged = await ctx.db.select().from(dealCommunications).where(eq(dealCommunications.dealId, deal!.id));
+    expect(logged).toMatchObject([{ channel: "email", kind: "monument_quote", recipient: family.email }]);
 
     // The same save again sends nothing more; a sent quote is not changed through the link.
     const again = await send("PUT", `${PATH}/${created.uuid}`, { configuration: CONFIG }, withToken(created.resume_token));

@@ -11,7 +11,7 @@ import { ownerOfNewDeal } from "@/server/services/funeral-quote/funnel-owner";
 import { clientValues } from "@/server/services/funeral-quote/funnel-values";
 import { loadMarbleDeal, priceConfiguration, storedMarbleView, writeMarbleDetails } from "@/server/services/marble-funnel/marble-deal";
 import { EMPTY_CONFIGURATION, type MarbleSetting } from "@/server/services/marble-funnel/marble-setting";
-import { burialDateOf, MARBLE_QUOTE_EMAIL_JOB, marbleSteps, marbleSubmitProblems, resolveCemetery } from "@/server/services/marble-funnel/save-marble-deal";
+import { burialDateOf, MARBLE_SUBMISSION_JOB_KINDS, marbleSteps, marbleSubmitProblems, resolveCemetery } from "@/server/services/marble-funnel/save-marble-deal";
 
 /** New monument quotes per caller and hour: a family makes a few, a script flooding the deals table many. */
 export const MARBLE_DEALS_PER_IP = 30;
@@ -75,7 +75,7 @@ export async function createMarbleDeal(db: Db, input: MarbleDealCreateInput, ctx
       steps: marbleSteps(priced, graveyardId, { burialDate, concessionKind }, now),
       resumeTokenHash: resumeToken.hash,
       // The quote e-mail commits with the deal (transactional outbox).
-      jobs: input.submit === true && client !== null ? { kinds: [MARBLE_QUOTE_EMAIL_JOB], payload: { submitted_at: setting.submitted_at, greet_client_id: existingClientId }, keySuffix: setting.submitted_at! } : null,
+      jobs: input.submit === true && client !== null ? { kinds: MARBLE_SUBMISSION_JOB_KINDS, payload: { submitted_at: setting.submitted_at, greet_client_id: existingClientId }, keySuffix: setting.submitted_at! } : null,
       now,
     });
     await writeMarbleDetails(tx, {

@@ -12,7 +12,7 @@ import { loadMessages } from "@/i18n/load-messages";
 import type { Db } from "@/server/db/client";
 import { dealSettings, deals, marbleDetails } from "@/server/db/schema/deals";
 import type { MailMessage } from "@/server/integrations/mail/mail-message";
-import { sendEmailOnce } from "@/server/jobs/deliveries";
+import { sendDealEmailOnce } from "@/server/services/deals/deal-communications";
 import { loadDealOwner } from "@/server/services/deals/deal-owner";
 import { issueResumeToken } from "@/server/services/deals/resume-tokens";
 import { MARBLE_FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
@@ -117,7 +117,7 @@ export async function deliverMarbleQuoteEmail(
   if (!holder?.email) return "no_recipient";
   const setting = readMarbleSetting(row.setting);
   const locale = setting.locale;
-  const delivery = await sendEmailOnce(db, ctx.mailer, idempotencyKey, async () => {
+  const delivery = await sendDealEmailOnce(db, ctx.mailer, idempotencyKey, { dealId, kind: "monument_quote", now }, async () => {
     const resumeToken = await issueResumeToken(db, dealId, now);
     const passwordUrl = holder.passwordHash === null ? await accountLink(db, holder.id, locale, ctx, now) : null;
     const links = marbleLinks(row.uuid, resumeToken, locale, ctx);

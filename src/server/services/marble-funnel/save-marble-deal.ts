@@ -6,6 +6,7 @@ import { todayInFrance } from "@/domain/time";
 import type { Db } from "@/server/db/client";
 import { concessionTypes, graveyards } from "@/server/db/schema/partners";
 import type { EnqueueInput } from "@/server/jobs/queue";
+import { FUNNEL_REQUEST_NOTIFY_JOB } from "@/server/services/funeral-quote/submission-jobs";
 import { ApiError } from "@/server/http/errors";
 import type { PricedConfiguration } from "@/server/services/marble-funnel/marble-deal";
 
@@ -13,10 +14,12 @@ import type { PricedConfiguration } from "@/server/services/marble-funnel/marble
 
 /** The quote e-mail job of the tombstone funnel (handled in src/server/jobs/handlers.ts). */
 export const MARBLE_QUOTE_EMAIL_JOB = "marble.quote_email";
+/** A submitted monument quote is a request the team calls back, like the funeral funnel's. */
+export const MARBLE_SUBMISSION_JOB_KINDS = [MARBLE_QUOTE_EMAIL_JOB, FUNNEL_REQUEST_NOTIFY_JOB];
 
 /** Keyed by deal and submission instant: a repeat of the same save enqueues nothing more. */
 export function marbleSubmissionJobs(dealId: number, uuid: string, submittedAt: string, greetClientId: number | null): EnqueueInput[] {
-  return [{ kind: MARBLE_QUOTE_EMAIL_JOB, payload: { deal_id: dealId, submitted_at: submittedAt, greet_client_id: greetClientId }, idempotencyKey: `${MARBLE_QUOTE_EMAIL_JOB}:${uuid}:${submittedAt}` }];
+  return MARBLE_SUBMISSION_JOB_KINDS.map((kind) => ({ kind, payload: { deal_id: dealId, submitted_at: submittedAt, greet_client_id: greetClientId }, idempotencyKey: `${kind}:${uuid}:${submittedAt}` }));
 }
 
 /** The burial date a save leaves (undefined keeps the saved one); a date still to come is refused. */
