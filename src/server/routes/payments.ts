@@ -225,13 +225,14 @@ async function webhookBody(c: Context<AppEnv>): Promise<{ raw: string; fields: R
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
 export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>) {
-  const checkout = (method: "card" | "instalments" | "bank_transfer") => async (c: Context<AppEnv>, body: { deal_id: number; amount?: number | undefined; plan?: string }) => {
+  const checkout = (method: "card" | "instalments" | "bank_transfer") => async (c: Context<AppEnv>, body: { deal_id: number; amount?: number | undefined; for_everyone?: boolean | undefined; plan?: string }) => {
     const db = c.get("db");
     const now = authNow();
     const result = await startCheckout(db, paymentProviders(db), sessionOf(c), {
       dealId: body.deal_id,
       method,
       amountCents: body.amount,
+      forEveryone: body.for_everyone,
       plan: body.plan,
       locale: requestLocale(c, undefined),
       today: now.toISOString().slice(0, 10),

@@ -3,6 +3,7 @@ import { createTranslator } from "next-intl";
 import { BRAND } from "@/config/brand";
 import { paths } from "@/config/paths";
 import { escapeHtml } from "@/domain/escape-html";
+import { formatMoney } from "@/domain/quote/money";
 import { DEFAULT_LOCALE, localeOrDefault, type Locale } from "@/domain/locales";
 import { originForLocale } from "@/i18n/locale-host";
 import { loadMessages } from "@/i18n/load-messages";
@@ -43,7 +44,7 @@ export async function deliverPaymentPaidEmail(db: Db, paymentId: number, mailer:
   // Messages are loaded at run time, so their keys are unknown to the type checker.
   const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: "Payments.paidEmail" }) as unknown as Translate;
   const deal = String(payment.dealId);
-  const amount = new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(payment.capturedCents / 100);
+  const amount = formatMoney(payment.capturedCents, locale);
   const link = `${originForLocale(siteUrl, locale)}${paths.paymentConfirmation(payment.id)}`;
   const greeting = row.firstname ? t("greetingName", { name: row.firstname }) : t("greeting");
   const summary = t(SUMMARY[methodOf(payment.provider)], { amount, deal });

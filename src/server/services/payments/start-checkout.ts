@@ -8,14 +8,18 @@ import { payments } from "@/server/db/schema/payments";
 import { ApiError } from "@/server/http/errors";
 import type { CheckoutRequest, PaymentProviders } from "@/server/integrations/payments/payment-provider";
 import type { AuthSession } from "@/server/services/auth-tokens";
+import { ABOVE_PART_ERROR, payableCents } from "@/domain/payments/payment-split";
 import { requirePayer } from "@/server/services/payments/payment-access";
+import { dealShares } from "@/server/services/payments/share-views";
 import { paymentView, type PaymentRow } from "@/server/services/payments/payment-view";
 
 export interface StartCheckoutInput {
   dealId: number;
   method: PaymentMethod;
-  /** Cents to pay now; what remains due by default. */
+  /** Cents to pay now; by default what this payer may pay. */
   amountCents?: number | undefined;
+  /** The owner pays for the whole family, beyond their part of the split. */
+  forEveryone?: boolean | undefined;
   /** Alma plan key. */
   plan?: string | undefined;
   locale: string;
@@ -31,12 +35,13 @@ function urlsFor(method: PaymentMethod, paymentId: number, siteUrl: string): Pic
 
 /**
  * Starts paying a deal: checks the payer holds it (404), their country (SPEC §5: a code is
- * required; §9: card countries), the amount against what remains due, then records the
+ * required; §9: card countries), the amount against what remains due and against the
+ * payer's part of the family split (payableCents), then records the
  * payment and asks the provider for its hosted page. The deal row is locked while the
  * amount is checked, so two checkouts started together cannot both claim the same balance.
  */
 export async function startCheckout(db: Db, providers: PaymentProviders, auth: AuthSession, input: StartCheckoutInput) {
-  const { deal, payer } = await requirePayer(db, auth, input.dealId);
+  const { deal, payer, role } = await requirePayer(db, auth, input.dealId);
   const refusal = countryRefusal(input.method, payer.countryCode);
   if (refusal) throw new ApiError(422, refusal);
   const countryCode = normalizeCountryCode(payer.countryCode)!;
@@ -53,8 +58,12 @@ export async function startCheckout(db: Db, providers: PaymentProviders, auth: A
       .where(eq(payments.dealId, deal.id));
     const totals = dealPaymentTotals(deal.totalCents!, existing.map((p) => ({ ...p, status: p.status as PaymentState })));
     if (totals.remainingCents <= 0) throw new ApiError(422, "payment__deal__nothing_due");
-    const amountCents = input.amountCents ?? totals.remainingCents;
+    // The family split (if any) limits this payer, counted under the same lock.
+    const parts = (await dealShares(tx, deal.id)).map((s) => ({ clientId: s.client_id, remainingCents: s.remaining_cents }));
+    const payable = payableCents({ balanceCents: totals.remainingCents, parts, payerClientId: payer.clientId, forEveryone: input.forEveryone === true, isOwner: role === "owner" });
+    const amountCents = input.amountCents ?? payable.cents;
     if (amountCents > totals.remainingCents) throw new ApiError(422, "payment__amount__above_remaining");
+    if (amountCents > payable.cents || amountCents <= 0) throw new ApiError(422, ABOVE_PART_ERROR);
     const [created] = await tx
       .insert(payments)
       .values({ dealId: deal.id, payerClientId: payer.clientId, provider: provider.name, amountCents, countryCode, plan: input.plan && plan ? input.plan : null })
