@@ -40,7 +40,7 @@ export async function PaymentConfirmation({ payment, locale }: { payment: Paymen
       </dl>
       <p className="mt-6 flex flex-col gap-3">
         {state === "paid" && (
-          <a className="font-semibold underline" href={`/api/v1/payments/${payment.id}/receipt`} download>
+          <a className="font-semibold underline" href={`/api/v1/payments/${payment.id}/receipt?locale=${locale}`} download>
             {t("receipt")}
           </a>
         )}

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { publicAccess, signedIn } from "@/domain/access";
 import type { PaymentProviderName } from "@/domain/payments/payment-methods";
-import { idSchema } from "@/domain/schemas/common";
+import { idSchema, localeSchema } from "@/domain/schemas/common";
 import {
   almaCheckoutBodySchema,
   checkoutBodySchema,
@@ -175,9 +175,9 @@ const receiptRoute = createRoute({
   method: "get",
   path: "/api/v1/payments/{id}/receipt",
   tags: ["Payments"],
-  summary: "The receipt (PDF) of a paid payment: amount, method, date, deal, legal mentions; for the deal's holders and advisors",
+  summary: "The receipt (PDF) of a paid payment: amount, method, date, deal, legal mentions; for the deal's holders and advisors. In the language asked (else the page's host), French and English where the PDF fonts cannot draw it",
   middleware: [guard(DEAL_PAYMENTS_READER)] as const,
-  request: { params: z.object({ id: idSchema }) },
+  request: { params: z.object({ id: idSchema }), query: z.object({ locale: localeSchema.optional() }) },
   responses: {
     200: { description: "The PDF", content: { "application/pdf": { schema: z.string().meta({ format: "binary" }) } } },
     401: errorResponses[401],
@@ -296,7 +296,7 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>) {
 
   // GET /api/v1/payments/{id}/receipt – the receipt of a paid payment
   app.openapi(receiptRoute, async (c) => {
-    const { pdf, filename } = await paymentReceipt(c.get("db"), sessionOf(c), c.req.valid("param").id);
+    const { pdf, filename } = await paymentReceipt(c.get("db"), sessionOf(c), c.req.valid("param").id, requestLocale(c, c.req.valid("query").locale));
     return c.body(new Uint8Array(pdf), 200, { "content-type": "application/pdf", "content-disposition": `inline; filename="${filename}"`, "cache-control": "private, no-store" });
   });
 

@@ -16,6 +16,8 @@ import { sendEmailOnce } from "@/server/jobs/deliveries";
 import { FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
 import { readSetting } from "@/server/services/funeral-quote/funnel-setting";
 import { methodOf } from "@/server/services/payments/payment-view";
+import { renderPaymentReceipt } from "@/server/services/payments/payment-receipt";
+import { personName } from "@/domain/person-name";
 
 /** Job: tell the payer their payment was received, with the link to its receipt. */
 export const PAYMENT_PAID_EMAIL_JOB = "payments.paid_email";
@@ -31,7 +33,7 @@ type Translate = (key: string, values?: Record<string, string>) => string;
  */
 export async function deliverPaymentPaidEmail(db: Db, paymentId: number, mailer: Mailer, siteUrl: string): Promise<void> {
   const [row] = await db
-    .select({ payment: payments, email: clients.email, firstname: clients.firstname, setting: dealSettings.value })
+    .select({ payment: payments, email: clients.email, firstname: clients.firstname, lastname: clients.lastname, setting: dealSettings.value })
     .from(payments)
     .leftJoin(clients, eq(clients.id, payments.payerClientId))
     .leftJoin(dealSettings, and(eq(dealSettings.dealId, payments.dealId), eq(dealSettings.key, FUNNEL_SETTING_KEY)))
@@ -51,6 +53,8 @@ export async function deliverPaymentPaidEmail(db: Db, paymentId: number, mailer:
   const receipt = t("receipt");
   const signature = t("signature", { brand: BRAND });
   const dir = locale === "ar" || locale === "he" ? "rtl" : "ltr";
+  // The receipt travels with the e-mail, in the same language (see RECEIPT_LOCALES).
+  const receiptPdf = await renderPaymentReceipt(payment, personName(row), locale);
   await sendEmailOnce(db, mailer, `payment-paid:${payment.id}`, async () => ({
     to: row.email!,
     subject: t("subject", { deal, brand: BRAND }),
@@ -58,5 +62,6 @@ export async function deliverPaymentPaidEmail(db: Db, paymentId: number, mailer:
     html: `<div lang="${locale}" dir="${dir}"><p>${escapeHtml(greeting)}</p><p>${escapeHtml(summary)}</p><p>${escapeHtml(receipt)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(signature).replace(/\n/g, "<br>")}</p></div>`,
     locale,
     tag: "payment_paid",
+    attachments: [{ filename: receiptPdf.filename, contentType: "application/pdf", contentBase64: receiptPdf.pdf.toString("base64") }],
   }));
 }
