@@ -235,6 +235,7 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>) {
       forEveryone: body.for_everyone,
       plan: body.plan,
       locale: requestLocale(c, undefined),
+      payerHost: c.req.header("x-forwarded-host") ?? c.req.header("host"),
       today: now.toISOString().slice(0, 10),
     });
     return c.json(result, 201, NO_STORE);

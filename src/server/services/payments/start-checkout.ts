@@ -1,5 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { serverEnv } from "@/config/env";
+import { localeOrDefault } from "@/domain/locales";
+import { originForLocale, parseHost } from "@/i18n/locale-host";
 import { dealPaymentTotals, type PaymentState } from "@/domain/payments/payment-machine";
 import { countryRefusal, normalizeCountryCode, parsePlanKey, PROVIDER_OF_METHOD, type PaymentMethod } from "@/domain/payments/payment-methods";
 import type { Db } from "@/server/db/client";
@@ -23,14 +25,27 @@ export interface StartCheckoutInput {
   /** Alma plan key. */
   plan?: string | undefined;
   locale: string;
+  /** The host the payer is on (their language's, where they are signed in); the site's own hosts only. */
+  payerHost?: string | undefined;
   today: string;
 }
 
-/** Where each provider sends the payer back and notifies us. */
-function urlsFor(method: PaymentMethod, paymentId: number, siteUrl: string): Pick<CheckoutRequest, "returnUrl" | "notifyUrl"> {
-  if (method === "card") return { returnUrl: `${siteUrl}/api/v1/payments/worldline/callback`, notifyUrl: `${siteUrl}/api/v1/payments/worldline/callback` };
-  if (method === "instalments") return { returnUrl: `${siteUrl}/api/v1/payments/alma/callback`, notifyUrl: `${siteUrl}/api/v1/payments/alma/callback` };
-  return { returnUrl: `${siteUrl}/paiement/confirmation/${paymentId}`, notifyUrl: `${siteUrl}/api/v1/fintecture/payment` };
+/**
+ * Where the payer comes back: the host they left from when it is one of the site's
+ * ({locale}.host or {locale}--host, where their session lives), else their language's
+ * host built from the site's address, so the confirmation speaks their language.
+ */
+function returnOrigin(siteUrl: string, locale: string, payerHost: string | undefined): string {
+  const site = new URL(siteUrl);
+  if (payerHost && parseHost(payerHost).baseHost === parseHost(site.host).baseHost && /^[a-z0-9.:-]+$/i.test(payerHost)) return `${site.protocol}//${payerHost.toLowerCase()}`;
+  return originForLocale(siteUrl, localeOrDefault(locale));
+}
+
+/** Where each provider sends the payer back, and notifies us (always the site's own address). */
+function urlsFor(method: PaymentMethod, paymentId: number, siteUrl: string, back: string): Pick<CheckoutRequest, "returnUrl" | "notifyUrl"> {
+  if (method === "card") return { returnUrl: `${back}/api/v1/payments/worldline/callback`, notifyUrl: `${siteUrl}/api/v1/payments/worldline/callback` };
+  if (method === "instalments") return { returnUrl: `${back}/api/v1/payments/alma/callback`, notifyUrl: `${siteUrl}/api/v1/payments/alma/callback` };
+  return { returnUrl: `${back}/paiement/confirmation/${paymentId}`, notifyUrl: `${siteUrl}/api/v1/fintecture/payment` };
 }
 
 /**
@@ -89,7 +104,7 @@ export async function startCheckout(db: Db, providers: PaymentProviders, auth: A
     currency: "EUR",
     locale: input.locale,
     payer: { email: payer.email, firstname: payer.firstname, lastname: payer.lastname, countryCode },
-    ...urlsFor(input.method, row.id, serverEnv().SITE_URL),
+    ...urlsFor(input.method, row.id, serverEnv().SITE_URL, returnOrigin(serverEnv().SITE_URL, input.locale, input.payerHost)),
   };
   let checkout;
   try {
