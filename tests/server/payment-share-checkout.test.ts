@@ -104,3 +104,16 @@ describe("paying one's part of the family split", () => {
     expect(await card("reader", {})).toMatchObject({ status: 201, body: { data: { amount_cents: 2_500 } } });
   });
 });
+
+describe("a deal with nothing to pay", () => {
+  it("refuses a checkout when the deal has no price yet, and once everything is paid", async () => {
+    await ctx.db.update(deals).set({ totalCents: null }).where(eq(deals.id, family.dealId));
+    expect((await card("owner", { amount: 1_000 })).body).toEqual({ error: "Unprocessable Entity", errors: ["payment__deal__not_payable"] });
+    expect((await transfer("reader", {})).body).toEqual({ error: "Unprocessable Entity", errors: ["payment__deal__not_payable"] });
+    // Everything paid: the parts and the balance are settled.
+    // The editor paid 7 500 net (10 000 captured, 2 500 refunded) and has 5 000 pending.
+    await ctx.db.update(deals).set({ totalCents: 12_500 }).where(eq(deals.id, family.dealId));
+    expect((await card("owner", { for_everyone: true })).body).toEqual({ error: "Unprocessable Entity", errors: ["payment__deal__nothing_due"] });
+    expect((await card("editor", { amount: 1 })).body).toEqual({ error: "Unprocessable Entity", errors: ["payment__deal__nothing_due"] });
+  });
+});

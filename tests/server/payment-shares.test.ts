@@ -140,6 +140,7 @@ describe("the family split of a deal", () => {
     expect(await codes({ mode: "amounts", payers: [{ client_id: family.clientIds.owner }] })).toEqual(["payment_shares__amount__invalid"]);
     expect(await codes({ mode: "shares", payers: Array.from({ length: 21 }, (_, i) => ({ client_id: i + 1, share: 1 })) })).toEqual(["payment_shares__payers__too_many"]);
     expect(await codes({ mode: "shares", payers: "all" })).toEqual(["payment_shares__payers__invalid"]);
+    expect(await codes({ mode: "shares", payers: [{ client_id: "x", share: 1 }] })).toEqual(["payment_shares__payer__invalid"]);
   });
 
   it("counts what each payer paid since the split, and refuses a split once nothing remains", async () => {
