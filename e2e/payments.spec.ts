@@ -247,27 +247,25 @@ test("the funeral director refunds part of a card payment from the professional 
   await noSeriousViolations(page);
 });
 
-/** The same site in another language: {locale}--{host}, as preview deployments serve it. */
+/** The same site in another language: {locale}.{host} (the browser resolves *.localhost). */
 function localeOrigin(baseURL: string | undefined, locale: string): string {
   const url = new URL(baseURL!);
-  url.hostname = `${locale}--${url.hostname}`;
+  url.hostname = `${locale}.${url.hostname}`;
   return url.origin;
 }
 
-/** Signs in on that host from the page itself (Node's resolver does not know *.localhost, the browser does). */
-async function signInOn(page: Page, origin: string, email: string, password = PASSWORD, api = "/api/v1/auth") {
-  await page.goto(new URL(api === "/api/v1/auth" ? "/me-connecter" : "/pro/connexion", origin).toString());
-  const statuses = await page.evaluate(
-    async ({ email, password, api }) => {
-      const response = await fetch(`${api}/sign_in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
-      const h = response.headers;
-      const cookie = await fetch(`${api}/cookie`, { method: "POST", headers: { "access-token": h.get("access-token") ?? "", client: h.get("client") ?? "", uid: h.get("uid") ?? "", "token-type": "Bearer" } });
-      return [response.status, cookie.status];
-    },
-    { email, password, api },
-  );
-  expect(statuses[0]).toBe(200);
-  expect(statuses[1]).toBeLessThan(300);
+/**
+ * Signs in on that host through its own sign-in form (the session's cookie and the
+ * browser's header token belong to that host), landing on `returnTo`. Labels in Arabic on
+ * the Arabic host.
+ */
+async function signInOn(page: Page, origin: string, returnTo: string, email: string, password = PASSWORD, realm: "family" | "pro" = "family") {
+  const arabic = new URL(origin).hostname.startsWith("ar.");
+  await page.goto(new URL(`${realm === "family" ? "/me-connecter" : "/pro/connexion"}?retour=${encodeURIComponent(returnTo)}`, origin).toString());
+  await page.getByLabel(arabic ? "البريد الإلكتروني" : "Adresse e-mail").fill(email);
+  await page.getByLabel(arabic ? /^كلمة المرور\*?$/ : /^Mot de passe\*?$/).fill(password);
+  await page.getByRole("button", { name: arabic ? "تسجيل الدخول" : "Se connecter" }).click();
+  await expect(page).toHaveURL(new RegExp(`${returnTo.replace(/[?]/g, "\\?")}$`));
 }
 
 /** Right to left, nothing wider than the phone's screen, Latin digits only, and axe content. */
@@ -306,8 +304,7 @@ test("@phone-only in Arabic on a phone, the owner splits the balance with a rela
   const dealId = await quoteOfDemoFamily(request);
   const relative = await invitedRelative(request, dealId);
   const ar = localeOrigin(baseURL, "ar");
-  await signInOn(page, ar, EMAIL);
-  await page.goto(`${ar}/paiement?deal=${dealId}`);
+  await signInOn(page, ar, `/paiement?deal=${dealId}`, EMAIL);
   await expect(page.getByRole("heading", { level: 1, name: "دفع تكاليف الجنازة" })).toBeVisible();
   const shares = page.getByLabel(/^عدد الحصص لـ/);
   await expect(shares).toHaveCount(2);
@@ -323,8 +320,7 @@ test("@phone-only in Arabic on a phone, the owner splits the balance with a rela
   await payByCardInArabic(page, ar);
 
   const other = await phonePage(browser, page);
-  await signInOn(other, ar, relative.email, relative.password);
-  await other.goto(`${ar}/paiement?deal=${dealId}`);
+  await signInOn(other, ar, `/paiement?deal=${dealId}`, relative.email, relative.password);
   await expect(other.getByTestId("my-part")).toContainText("حصتكم المطلوب دفعها");
   await expect(other.getByTestId("payment-shares")).toContainText("الحصة مدفوعة");
   await readsWellInArabic(other);
@@ -339,13 +335,11 @@ test("@phone-only in Arabic on a phone, the owner splits the balance with a rela
 test("@phone-only in Arabic on a phone, the funeral director refunds part of a card payment and the family sees it", async ({ page, request, browser, baseURL }) => {
   const dealId = await quoteOfDemoFamily(request);
   const ar = localeOrigin(baseURL, "ar");
-  await signInOn(page, ar, EMAIL);
-  await page.goto(`${ar}/paiement?deal=${dealId}`);
+  await signInOn(page, ar, `/paiement?deal=${dealId}`, EMAIL);
   const paymentId = await payByCardInArabic(page, ar);
 
   const pro = await phonePage(browser, page);
-  await signInOn(pro, ar, "directeur@demo.test", PASSWORD, "/api/v1/pro/auth");
-  await pro.goto(`${ar}/pro/paiements/${dealId}`);
+  await signInOn(pro, ar, `/pro/paiements/${dealId}`, "directeur@demo.test", PASSWORD, "pro");
   await expect(pro.getByRole("heading", { level: 1, name: `مدفوعات الملف رقم ${dealId}` })).toBeVisible();
   await readsWellInArabic(pro);
   const card = pro.getByTestId(`pro-payment-${paymentId}`);
@@ -372,8 +366,7 @@ test("/pro/paiements/{deal} by role: admin refunds, the advisor only reads, gues
   const origin = new URL(baseURL!).origin;
   const asRole = async (email: string) => {
     const pro = await freshPage(browser, baseURL);
-    await signInOn(pro, origin, email, PASSWORD, "/api/v1/pro/auth");
-    await pro.goto(`/pro/paiements/${dealId}`);
+    await signInOn(pro, origin, `/pro/paiements/${dealId}`, email, PASSWORD, "pro");
     await expect(pro.getByRole("heading", { level: 1, name: `Paiements du dossier n° ${dealId}` })).toBeVisible();
     return pro;
   };

@@ -197,7 +197,7 @@ describe("sandbox hosted pages", () => {
     const { body } = await post<Checkout>("/api/v1/payments/worldline", { deal_id: dealId, amount: 1_500 });
     const page = await renderSandboxPage(ctx.db, "worldline", body.external_id);
     expect(page.status).toBe(200);
-    expect(page.headers.get("content-security-policy")).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'; form-action 'self'; frame-ancestors 'none'/);
+    expect(page.headers.get("content-security-policy")).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'; form-action 'self' http:\/\/localhost:3000; frame-ancestors 'none'/);
     expect(await page.text()).toContain('<label for="card">');
     const form = new FormData();
     for (const [k, v] of Object.entries({ action: "pay", card_number: "4970 1000 0000 0000", expiry: "12/30", cvc: "123" })) form.set(k, v);
@@ -215,6 +215,9 @@ describe("sandbox hosted pages", () => {
     expect(body.redirect_url).toBe(`http://localhost:3000/sandbox-psp/worldline/${body.external_id}?lang=ar`);
     const html = await (await renderSandboxPage(ctx.db, "worldline", body.external_id, "ar")).text();
     expect(html).toContain('<html lang="ar" dir="rtl">');
+    const arabicPage = await renderSandboxPage(ctx.db, "worldline", body.external_id, "ar");
+    // The form's answer sends the payer back to the Arabic host: the policy lets that redirect through.
+    expect(arabicPage.headers.get("content-security-policy")).toContain("form-action 'self' http://ar--localhost:3000;");
     expect(html).toContain("رقم البطاقة");
     expect(html).toContain("بطاقات الاختبار");
     // Latin digits, the amount isolated from the right-to-left text around it.

@@ -44,8 +44,15 @@ button.secondary{background:#fff;color:#1f2933}table{width:100%;border-collapse:
 .error{color:#9b1c1c;font-weight:600}code{background:#fff;padding:0 .25rem}`;
 const STYLE_HASH = createHash("sha256").update(STYLE).digest("base64");
 
-/** Nothing but this page's own style block and forms posting to itself. */
-export const SANDBOX_PAGE_CSP = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+/**
+ * Nothing but this page's own style block and forms posting to itself. The form's answer
+ * redirects the payer back to the product, on the host of their language: browsers hold
+ * that redirect to form-action too, so the return URL's origin is allowed beside 'self'.
+ */
+export function sandboxPageCsp(returnUrl?: string): string {
+  const back = returnUrl ? new URL(returnUrl).origin : null;
+  return `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'${back ? ` ${back}` : ""}; frame-ancestors 'none'; base-uri 'none'`;
+}
 
 type Row = typeof paymentSandboxCheckouts.$inferSelect;
 
@@ -69,13 +76,13 @@ async function sandboxText(lang: string | null | undefined): Promise<SandboxText
   return { locale, t, euros: (cents) => isolatedMoney(cents, locale) };
 }
 
-function page(text: SandboxText, title: string, body: string, status = 200): Response {
+function page(text: SandboxText, title: string, body: string, status = 200, returnUrl?: string): Response {
   const { locale, t } = text;
   const html = `<!doctype html><html lang="${locale}" dir="${directionOf(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main><p><span class="badge">${escapeHtml(t("badge"))}</span> ${escapeHtml(t("notice"))}</p><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
   return new Response(html, {
     status,
-    headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": SANDBOX_PAGE_CSP, "cache-control": "no-store", "referrer-policy": "no-referrer", "x-frame-options": "DENY" },
+    headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": sandboxPageCsp(returnUrl), "cache-control": "no-store", "referrer-policy": "no-referrer", "x-frame-options": "DENY" },
   });
 }
 
@@ -142,7 +149,7 @@ export async function renderSandboxPage(db: Db, provider: string, id: string, la
   if (!row) return notFound(text);
   const name = row.provider as PaymentProviderName;
   if (row.status !== "created" && !(name === "fintecture" && row.status === "pending")) return returnTo(row);
-  return page(text, title(text, name), formFor(text, row));
+  return page(text, title(text, name), formFor(text, row), 200, row.returnUrl);
 }
 
 /** Where the sandbox sends the payer back: the return URL with the id and the redirect's signature. */
@@ -226,7 +233,7 @@ export async function submitSandboxPage(db: Db, provider: string, id: string, fo
   const decision = decide(row, form);
   if ("error" in decision) {
     const text = await sandboxText(lang);
-    return page(text, title(text, row.provider), formFor(text, row, decision.error), 422);
+    return page(text, title(text, row.provider), formFor(text, row, decision.error), 422, row.returnUrl);
   }
   // Only from an open state: a second submission (double click, back button) changes nothing.
   const [updated] = await db
