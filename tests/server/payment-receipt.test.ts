@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { receiptLocales, renderPaymentReceipt } from "@/server/services/payments/payment-receipt";
 import type { PaymentRow } from "@/server/services/payments/payment-view";
-import { pdfText, pdfTitle } from "./integrations/pdf/pdf-text";
+import { pdfText, pdfTitle, pdfUnicodeTextRuns } from "./integrations/pdf/pdf-text";
 
 const paid: PaymentRow = {
   id: 41,
@@ -31,9 +31,9 @@ async function receipt(locale: string, payment: PaymentRow = paid) {
 
 describe("the payment receipt in the payer's language", () => {
   it("is printed in the languages the PDF fonts draw, else in French and English", () => {
-    expect(["fr", "en", "de", "es", "it", "pt"].map(receiptLocales)).toEqual([["fr"], ["en"], ["de"], ["es"], ["it"], ["pt"]]);
-    // Turkish (ğ ı ş) and Serbian (č ć đ) letters, Arabic, Hebrew and Chinese are outside WinAnsi.
-    for (const locale of ["tr", "sr", "ar", "he", "zh"]) expect(receiptLocales(locale)).toEqual(["fr", "en"]);
+    expect(["fr", "en", "de", "es", "it", "pt", "tr", "sr"].map(receiptLocales)).toEqual([["fr"], ["en"], ["de"], ["es"], ["it"], ["pt"], ["tr"], ["sr"]]);
+    // Arabic and Hebrew need right-to-left reordering, Chinese a CJK font.
+    for (const locale of ["ar", "he", "zh"]) expect(receiptLocales(locale)).toEqual(["fr", "en"]);
     expect(receiptLocales("xx")).toEqual(["fr"]);
   });
 
@@ -56,8 +56,20 @@ describe("the payment receipt in the payer's language", () => {
     expect(en.text).not.toContain("Refunded");
   });
 
-  it("is French and English for an Arabic, Hebrew, Chinese, Turkish or Serbian payer, never garbled", async () => {
-    for (const locale of ["ar", "tr"]) {
+  it("draws Turkish and Serbian letters with the embedded DejaVu Sans, read back as typed", async () => {
+    const tr = await renderPaymentReceipt(paid, "Işıl Çağlar", "tr");
+    expect(tr.pdf.toString("latin1")).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans\n/);
+    expect(pdfTitle(tr.pdf)).toBe("Ödeme makbuzu");
+    // Runs are lines as drawn: compared without spaces, so a sentence wrapped anywhere still reads.
+    const trText = pdfUnicodeTextRuns(tr.pdf).join("").replace(/\s+/g, "");
+    for (const label of ["Makbuz no. 41", "Alınan tutar: €1.234,56 (KDV dahil)", "Ödeme yöntemi: Banka kartı", "Ödeme tarihi: 12 Mart 2026", "Ödeyen: Işıl Çağlar", "ayrıntılı fatura hizmetler tamamlandığında verilir"]) expect(trText).toContain(label.replace(/\s+/g, ""));
+    expect(trText).not.toContain("\uFFFD");
+    const srText = pdfUnicodeTextRuns((await renderPaymentReceipt(paid, "Đorđe Petrović", "sr")).pdf).join("").replace(/\s+/g, "");
+    for (const label of ["Potvrda br. 41", "Primljeni iznos: 1.234,56 € (sa PDV-om)", "Način plaćanja: Platna kartica", "Datum plaćanja: 12. mart 2026.", "Platio/la: Đorđe Petrović", "zaštićenoj stranici"]) expect(srText).toContain(label.replace(/\s+/g, ""));
+  });
+
+  it("is French and English for an Arabic, Hebrew or Chinese payer, never garbled", async () => {
+    for (const locale of ["ar", "he", "zh"]) {
       const { text, title } = await receipt(locale);
       expect(title).toBe("Reçu de paiement / Payment receipt");
       expect(text).toContain("Montant reçu : 1 234,56 € (TTC)");

@@ -13,5 +13,7 @@ export function isolatedMoney(cents: number, locale: string): string {
 
 /** A day ("12 mars 2026"), Latin digits. `timeZone` UTC for calendar dates, Europe/Paris for instants. */
 export function paymentDay(date: Date, locale: string, style: "long" | "medium" = "long", timeZone = "UTC"): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone, numberingSystem: "latn" }).format(date);
+  // The product's Serbian is written in Latin letters; Intl's plain "sr" names months in Cyrillic.
+  const intlLocale = locale === "sr" ? "sr-Latn" : locale;
+  return new Intl.DateTimeFormat(intlLocale, { dateStyle: style, timeZone, numberingSystem: "latn" }).format(date);
 }

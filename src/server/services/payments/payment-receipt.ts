@@ -12,18 +12,22 @@ import { payments } from "@/server/db/schema/payments";
 import { clients } from "@/server/db/schema/users";
 import { notFoundError } from "@/server/http/errors";
 import { renderMarkdownPdf } from "@/server/integrations/pdf/markdown-pdf";
+import { dejaVuSans } from "@/server/integrations/pdf/unicode-fonts";
 import type { AuthSession } from "@/server/services/auth-tokens";
 import { mayReadDealPayments } from "@/server/services/payments/payment-access";
 import { methodOf, type PaymentRow } from "@/server/services/payments/payment-view";
 
 /**
  * Languages the receipt is printed in. The PDF standard fonts only draw Windows-1252
- * (WinAnsi), which covers French, English, German, Spanish, Italian and Portuguese. Turkish
- * (ğ ı ş), Serbian (č ć đ), Arabic, Hebrew and Chinese need letters it lacks; rather than
- * print them stripped of their accents or as question marks, their receipt is French and
+ * (WinAnsi), which covers French, English, German, Spanish, Italian and Portuguese; Turkish
+ * (ğ ı ş İ) and Serbian (č ć đ) need letters it lacks, so their receipt embeds DejaVu Sans.
+ * Arabic and Hebrew would also need right-to-left reordering the PDF writer does not do,
+ * and Chinese a CJK font: rather than print them wrong, their receipt is French and
  * English, both of which every payer's bank and notary read.
  */
-export const RECEIPT_LOCALES: readonly Locale[] = ["fr", "en", "de", "es", "it", "pt"];
+export const RECEIPT_LOCALES: readonly Locale[] = ["fr", "en", "de", "es", "it", "pt", "tr", "sr"];
+/** Receipt languages whose letters need the embedded Unicode font. */
+const EMBEDDED_FONT_LOCALES: readonly Locale[] = ["tr", "sr"];
 
 export function receiptLocales(locale: string): Locale[] {
   const wanted = localeOrDefault(locale);
@@ -85,6 +89,7 @@ export async function renderPaymentReceipt(payment: PaymentRow, payer: string, l
     description: texts.map((text) => text.description).join(" / "),
     markdown: texts.map((text) => text.lines.join("\n")).join("\n\n"),
     lang: languages[0]!,
+    ...(EMBEDDED_FONT_LOCALES.includes(languages[0]!) ? { fonts: dejaVuSans() } : {}),
   });
   return { pdf, filename: `recu-paiement-${payment.id}.pdf` };
 }
