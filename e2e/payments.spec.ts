@@ -308,6 +308,8 @@ test("@phone-only in Arabic on a phone, the owner splits the balance with a rela
   await expect(page.getByRole("heading", { level: 1, name: "دفع تكاليف الجنازة" })).toBeVisible();
   const shares = page.getByLabel(/^عدد الحصص لـ/);
   await expect(shares).toHaveCount(2);
+  // The split form is a client island: typed before it hydrates, a value would be reset.
+  await page.waitForLoadState("networkidle");
   await shares.nth(0).fill("1");
   await shares.nth(1).fill("1");
   await readsWellInArabic(page);
