@@ -346,6 +346,7 @@ test("@phone-only in Arabic on a phone, the funeral director refunds part of a c
   await readsWellInArabic(pro);
   const card = pro.getByTestId(`pro-payment-${paymentId}`);
   await expect(card).toContainText("مُحصَّلة");
+  await pro.waitForLoadState("networkidle");
   await card.getByLabel("المبلغ المراد استرداده (€)").fill("10");
   await card.getByRole("button", { name: "مراجعة الاسترداد" }).click();
   await expect(card.getByRole("status")).toContainText("لا يمكن التراجع عن الاسترداد");
