@@ -246,3 +246,155 @@ test("the funeral director refunds part of a card payment from the professional 
   await expect(page.getByTestId("payment-refunded")).toContainText("10,00");
   await noSeriousViolations(page);
 });
+
+/** The same site in another language: {locale}.{host} (the browser resolves *.localhost). */
+function localeOrigin(baseURL: string | undefined, locale: string): string {
+  const url = new URL(baseURL!);
+  url.hostname = `${locale}.${url.hostname}`;
+  return url.origin;
+}
+
+/**
+ * Signs in on that host through its own sign-in form (the session's cookie and the
+ * browser's header token belong to that host), landing on `returnTo`. Labels in Arabic on
+ * the Arabic host.
+ */
+async function signInOn(page: Page, origin: string, returnTo: string, email: string, password = PASSWORD, realm: "family" | "pro" = "family") {
+  const arabic = new URL(origin).hostname.startsWith("ar.");
+  await page.goto(new URL(`${realm === "family" ? "/me-connecter" : "/pro/connexion"}?retour=${encodeURIComponent(returnTo)}`, origin).toString());
+  await page.getByLabel(arabic ? "البريد الإلكتروني" : "Adresse e-mail").fill(email);
+  await page.getByLabel(arabic ? /^كلمة المرور\*?$/ : /^Mot de passe\*?$/).fill(password);
+  await page.getByRole("button", { name: arabic ? "تسجيل الدخول" : "Se connecter" }).click();
+  await expect(page).toHaveURL(new RegExp(`${returnTo.replace(/[?]/g, "\\?")}$`));
+}
+
+/** Right to left, nothing wider than the phone's screen, Latin digits only, and axe content. */
+async function readsWellInArabic(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(await page.evaluate(() => document.body.innerText)).not.toMatch(/[\u0660-\u0669\u06f0-\u06f9]/);
+  await noSeriousViolations(page);
+}
+
+/** From /paiement in Arabic, pays what the page offers by card on the sandbox's page (in Arabic too); the payment's id. */
+async function payByCardInArabic(page: Page, origin: string): Promise<number> {
+  await page.getByLabel(/البطاقة المصرفية/).check();
+  await page.getByRole("button", { name: "المتابعة إلى الدفع الآمن" }).click();
+  await expect(page).toHaveURL(/\/sandbox-psp\/worldline\/hc_[\w-]+\?lang=ar$/);
+  await expect(page.getByRole("heading", { level: 1, name: "الدفع بالبطاقة" })).toBeVisible();
+  await readsWellInArabic(page);
+  await page.getByLabel("رقم البطاقة").fill("4242 4242 4242 4242");
+  await page.getByLabel("تاريخ الانتهاء (MM/YY)").fill("12/30");
+  await page.getByLabel("رمز الأمان").fill("123");
+  await page.getByRole("button", { name: /^ادفع/ }).click();
+  // Back on the Arabic host, where the payer's session lives.
+  await expect(page).toHaveURL(new RegExp(`^${origin}/paiement/confirmation/\\d+$`));
+  await expect(page.getByRole("heading", { level: 1, name: "تم استلام الدفعة" })).toBeVisible();
+  await readsWellInArabic(page);
+  return Number(/(\d+)$/.exec(page.url())![1]);
+}
+
+/** Another person's browser, on the same phone as the test's. */
+async function phonePage(browser: Browser, page: Page): Promise<Page> {
+  const context = await browser.newContext({ viewport: page.viewportSize(), isMobile: true, hasTouch: true, deviceScaleFactor: 2.625 });
+  return context.newPage();
+}
+
+test("@phone-only in Arabic on a phone, the owner splits the balance with a relative and each pays their part", async ({ page, request, browser, baseURL }) => {
+  const dealId = await quoteOfDemoFamily(request);
+  const relative = await invitedRelative(request, dealId);
+  const ar = localeOrigin(baseURL, "ar");
+  await signInOn(page, ar, `/paiement?deal=${dealId}`, EMAIL);
+  await expect(page.getByRole("heading", { level: 1, name: "دفع تكاليف الجنازة" })).toBeVisible();
+  const shares = page.getByLabel(/^عدد الحصص لـ/);
+  await expect(shares).toHaveCount(2);
+  // The split form is a client island: typed before it hydrates, a value would be reset.
+  await page.waitForLoadState("networkidle");
+  await shares.nth(0).fill("1");
+  await shares.nth(1).fill("1");
+  await readsWellInArabic(page);
+  await page.getByRole("button", { name: "حفظ وإرسال الروابط" }).click();
+  await expect(page.getByTestId("payment-shares").getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByTestId("my-part")).toContainText("حصتكم المطلوب دفعها");
+  // The owner may also pay for everyone instead of their part.
+  await expect(page.getByRole("link", { name: /ادفع بدلًا من ذلك كل المتبقي عن العائلة/ })).toBeVisible();
+  await readsWellInArabic(page);
+  await payByCardInArabic(page, ar);
+
+  const other = await phonePage(browser, page);
+  await signInOn(other, ar, `/paiement?deal=${dealId}`, relative.email, relative.password);
+  await expect(other.getByTestId("my-part")).toContainText("حصتكم المطلوب دفعها");
+  await expect(other.getByTestId("payment-shares")).toContainText("الحصة مدفوعة");
+  await readsWellInArabic(other);
+  await payByCardInArabic(other, ar);
+  await other.goto(`${ar}/paiement?deal=${dealId}`);
+  await expect(other.getByText("لا يوجد ما يُدفع حاليًا.")).toBeVisible();
+  await expect(other.getByTestId("payment-shares").getByText("الحصة مدفوعة")).toHaveCount(2);
+  await readsWellInArabic(other);
+  await other.context().close();
+});
+
+test("@phone-only in Arabic on a phone, the funeral director refunds part of a card payment and the family sees it", async ({ page, request, browser, baseURL }) => {
+  const dealId = await quoteOfDemoFamily(request);
+  const ar = localeOrigin(baseURL, "ar");
+  await signInOn(page, ar, `/paiement?deal=${dealId}`, EMAIL);
+  const paymentId = await payByCardInArabic(page, ar);
+
+  const pro = await phonePage(browser, page);
+  await signInOn(pro, ar, `/pro/paiements/${dealId}`, "directeur@demo.test", PASSWORD, "pro");
+  await expect(pro.getByRole("heading", { level: 1, name: `مدفوعات الملف رقم ${dealId}` })).toBeVisible();
+  await readsWellInArabic(pro);
+  const card = pro.getByTestId(`pro-payment-${paymentId}`);
+  await expect(card).toContainText("مُحصَّلة");
+  await pro.waitForLoadState("networkidle");
+  await card.getByLabel("المبلغ المراد استرداده (€)").fill("10");
+  await card.getByRole("button", { name: "مراجعة الاسترداد" }).click();
+  await expect(card.getByRole("status")).toContainText("لا يمكن التراجع عن الاسترداد");
+  await readsWellInArabic(pro);
+  await card.getByRole("button", { name: "تأكيد الاسترداد" }).click();
+  await expect(pro.getByTestId(`pro-payment-${paymentId}`)).toContainText("مُستردة جزئياً");
+  await expect(pro.getByTestId("pro-total-refunded")).toContainText("10.00");
+  await readsWellInArabic(pro);
+  await pro.context().close();
+
+  await page.goto(`${ar}/paiement?deal=${dealId}`);
+  await expect(page.getByTestId("payment-refunded")).toContainText("10.00");
+  await readsWellInArabic(page);
+});
+
+test("/pro/paiements/{deal} by role: admin refunds, the advisor only reads, guest and pro are refused, a family is sent to sign in", async ({ page, request, browser, baseURL }) => {
+  const dealId = await quoteOfDemoFamily(request);
+  await signIn(page, `/paiement?deal=${dealId}`);
+  const paymentId = await payByCard(page);
+  const origin = new URL(baseURL!).origin;
+  const asRole = async (email: string) => {
+    const pro = await freshPage(browser, baseURL);
+    await signInOn(pro, origin, `/pro/paiements/${dealId}`, email, PASSWORD, "pro");
+    await expect(pro.getByRole("heading", { level: 1, name: `Paiements du dossier n° ${dealId}` })).toBeVisible();
+    return pro;
+  };
+
+  const admin = await asRole("admin@demo.test");
+  await expect(admin.getByTestId(`pro-payment-${paymentId}`).getByRole("button", { name: "Vérifier le remboursement" })).toBeVisible();
+  await admin.context().close();
+
+  const advisor = await asRole("conseiller@demo.test");
+  await expect(advisor.getByTestId(`pro-payment-${paymentId}`)).toContainText("Encaissé");
+  await expect(advisor.getByRole("button", { name: "Vérifier le remboursement" })).toHaveCount(0);
+  await expect(advisor.getByLabel("Montant à rembourser (€)")).toHaveCount(0);
+  await noSeriousViolations(advisor);
+  await advisor.context().close();
+
+  for (const email of ["analyste@demo.test", "pro@demo.test"]) {
+    const refused = await asRole(email);
+    await expect(refused.getByText("Votre rôle ne permet pas de consulter les paiements des familles.")).toBeVisible();
+    await expect(refused.getByTestId("pro-payment-totals")).toHaveCount(0);
+    await expect(refused.getByTestId(`pro-payment-${paymentId}`)).toHaveCount(0);
+    await refused.context().close();
+  }
+
+  // The family, signed in as a client, has no business session: the professional sign-in.
+  await page.goto(`/pro/paiements/${dealId}`);
+  await expect(page).toHaveURL(/\/pro\/connexion\?retour=/);
+  await expect(page.getByTestId("pro-payment-totals")).toHaveCount(0);
+});

@@ -21,6 +21,8 @@ export const paths = {
   payment: () => "/paiement",
   /** /paiement for one deal: its numeric id (client space) or its uuid (quote confirmation, e-mail). */
   dealPayment: (deal: string | number) => `/paiement?${new URLSearchParams({ deal: String(deal) }).toString()}`,
+  /** The deal's owner paying what remains for the whole family, beyond their part of the split. */
+  dealPaymentForEveryone: (deal: string | number) => `/paiement?${new URLSearchParams({ deal: String(deal), everyone: "1" }).toString()}`,
   paymentConfirmation: (id: string | number) => `/paiement/confirmation/${encodeURIComponent(String(id))}`,
   press: () => "/presse",
   professionals: () => "/professionnels-funeraire",

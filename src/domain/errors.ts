@@ -75,6 +75,8 @@ export const ERROR_CODES = [
   "payer__country_code__invalid",
   "payment__card__country_not_allowed",
   "payment__amount__above_remaining",
+  "payment__amount__above_part",
+  "payment__for_everyone__invalid",
   "payment__deal__nothing_due",
   "payment__deal__not_payable",
   "payment__plan__invalid",

@@ -12,6 +12,7 @@ import { PAYMENT_PAID_EMAIL_JOB } from "@/server/services/payments/payment-paid-
 import { createTestApp, getJson, signInHeaders, type TestContext } from "./helpers/app";
 import { LYON_CREMATION } from "./helpers/funnel-fixtures";
 import { recordingMailer } from "./helpers/recording-mailer";
+import { pdfText } from "./integrations/pdf/pdf-text";
 
 let ctx: TestContext;
 const recorder = recordingMailer();
@@ -72,6 +73,11 @@ describe("payment received e-mail", () => {
     expect(en.html).toContain('lang="en"');
     expect(en.html).toContain(`href="${enLink}"`);
     expect(en.text).not.toMatch(/Bonjour|paiement de/);
+    // The receipt travels with the e-mail, in the payer's language.
+    expect(en.attachments?.map((a) => [a.filename, a.contentType])).toEqual([[`recu-paiement-${english.paymentId}.pdf`, "application/pdf"]]);
+    const enReceipt = pdfText(Buffer.from(en.attachments![0]!.contentBase64, "base64")).replace(/\s+/g, " ");
+    expect(enReceipt).toContain(`Receipt no. ${english.paymentId}`);
+    expect(enReceipt).toContain("Amount received: €18.00 (incl. VAT)");
 
     const fr = paid.find((m) => m.to === "famille.francaise@example.org")!;
     expect(fr).toMatchObject({ locale: "fr", subject: `Paiement reçu – dossier n° ${french.dealId} – Paisible` });

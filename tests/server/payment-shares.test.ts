@@ -69,7 +69,8 @@ describe("the family split of a deal", () => {
     const editorPage = await paymentPageData(ctx.db, family.clientIds.editor, family.dealId, "2026-01-10");
     expect(editorPage).toMatchObject({ payableCents: 50_000, myPart: { amount_cents: 50_000 }, isOwner: false, members: [] });
     const readerPage = await paymentPageData(ctx.db, family.clientIds.reader, family.dealId, "2026-01-10");
-    expect(readerPage).toMatchObject({ payableCents: TOTAL, myPart: null, isOwner: false });
+    // The parts cover the whole balance: a relative without a part is asked nothing.
+    expect(readerPage).toMatchObject({ payableCents: 0, payableScope: "unreserved", myPart: null, isOwner: false });
     const ownerPage = await paymentPageData(ctx.db, family.clientIds.owner, family.dealId, "2026-01-10");
     expect(ownerPage).toMatchObject({ payableCents: 50_001, isOwner: true });
     expect(ownerPage!.members.map((m) => m.client_id)).toEqual([family.clientIds.owner, family.clientIds.editor, family.clientIds.reader, family.clientIds.notary]);
@@ -139,6 +140,7 @@ describe("the family split of a deal", () => {
     expect(await codes({ mode: "amounts", payers: [{ client_id: family.clientIds.owner }] })).toEqual(["payment_shares__amount__invalid"]);
     expect(await codes({ mode: "shares", payers: Array.from({ length: 21 }, (_, i) => ({ client_id: i + 1, share: 1 })) })).toEqual(["payment_shares__payers__too_many"]);
     expect(await codes({ mode: "shares", payers: "all" })).toEqual(["payment_shares__payers__invalid"]);
+    expect(await codes({ mode: "shares", payers: [{ client_id: "x", share: 1 }] })).toEqual(["payment_shares__payer__invalid"]);
   });
 
   it("counts what each payer paid since the split, and refuses a split once nothing remains", async () => {

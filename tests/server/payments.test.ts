@@ -126,7 +126,7 @@ describe("card payment (Worldline, embedded sandbox)", () => {
     const { status, body } = await post<Checkout>("/api/v1/payments/worldline", { deal_id: dealId, amount: 30_000 });
     expect(status).toBe(201);
     expect(body).toMatchObject({ sandbox: true, data: { status: "created", amount_cents: 30_000, provider: "worldline", method: "card" } });
-    expect(body.redirect_url).toBe(`http://localhost:3000/sandbox-psp/worldline/${body.external_id}`);
+    expect(body.redirect_url).toBe(`http://localhost:3000/sandbox-psp/worldline/${body.external_id}?lang=fr`);
 
     const back = await payOnSandbox("worldline", body.external_id, { action: "pay", card_number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" });
     expect(back).toMatch(/^\/api\/v1\/payments\/worldline\/callback\?hosted_checkout_id=hc_[\w-]+&signature=[0-9a-f]{64}$/);
@@ -197,7 +197,7 @@ describe("sandbox hosted pages", () => {
     const { body } = await post<Checkout>("/api/v1/payments/worldline", { deal_id: dealId, amount: 1_500 });
     const page = await renderSandboxPage(ctx.db, "worldline", body.external_id);
     expect(page.status).toBe(200);
-    expect(page.headers.get("content-security-policy")).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'; form-action 'self'; frame-ancestors 'none'/);
+    expect(page.headers.get("content-security-policy")).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'; form-action 'self' http:\/\/localhost:3000; frame-ancestors 'none'/);
     expect(await page.text()).toContain('<label for="card">');
     const form = new FormData();
     for (const [k, v] of Object.entries({ action: "pay", card_number: "4970 1000 0000 0000", expiry: "12/30", cvc: "123" })) form.set(k, v);
@@ -207,6 +207,41 @@ describe("sandbox hosted pages", () => {
     const [checkout] = await ctx.db.select().from(paymentSandboxCheckouts).where(eq(paymentSandboxCheckouts.id, body.external_id));
     expect(checkout!.status).toBe("created");
     expect((await renderSandboxPage(ctx.db, "worldline", "hc_nope")).status).toBe(404);
+  });
+
+  it("speak the language of the page that sent the payer, right to left in Arabic, and send them back to that language's host", async () => {
+    const { status, body } = await post<Checkout>("/api/v1/payments/worldline", { deal_id: dealId, amount: 123_456 }, { ...owner, host: "ar--localhost:3000" });
+    expect(status).toBe(201);
+    expect(body.redirect_url).toBe(`http://localhost:3000/sandbox-psp/worldline/${body.external_id}?lang=ar`);
+    const html = await (await renderSandboxPage(ctx.db, "worldline", body.external_id, "ar")).text();
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    const arabicPage = await renderSandboxPage(ctx.db, "worldline", body.external_id, "ar");
+    // The form's answer sends the payer back to the Arabic host: the policy lets that redirect through.
+    expect(arabicPage.headers.get("content-security-policy")).toContain("form-action 'self' http://ar--localhost:3000;");
+    expect(html).toContain("رقم البطاقة");
+    expect(html).toContain("بطاقات الاختبار");
+    // Latin digits, the amount isolated from the right-to-left text around it.
+    expect(html).toContain("\u2068\u200f1,234.56\u00a0€\u2069");
+    expect(html).not.toMatch(/Numéro de carte|[\u0660-\u0669]/);
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ action: "pay", card_number: "1234", expiry: "12/30", cvc: "123" })) form.set(k, v);
+    const refused = await submitSandboxPage(ctx.db, "worldline", body.external_id, form, "ar");
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain("لا تقبل البيئة التجريبية إلا بطاقات الاختبار");
+    form.set("card_number", "4242424242424242");
+    const back = new URL((await submitSandboxPage(ctx.db, "worldline", body.external_id, form, "ar")).headers.get("location")!);
+    expect(back.host).toBe("ar--localhost:3000");
+    // A host that is not the site's is never where a payer is sent back to.
+    const { body: elsewhere } = await post<Checkout>("/api/v1/payments/worldline", { deal_id: dealId, amount: 1_000 }, { ...owner, host: "ar.evil.example" });
+    const [stored] = await ctx.db.select().from(paymentSandboxCheckouts).where(eq(paymentSandboxCheckouts.id, elsewhere.external_id));
+    expect(new URL(stored!.returnUrl).host).toBe("ar.localhost:3000");
+    // German, and French for a language the product does not have.
+    const { body: other } = await post<Checkout>("/api/v1/payments/fintecture", { deal_id: dealId, amount: 1_000 });
+    const de = await (await renderSandboxPage(ctx.db, "fintecture", other.external_id, "de")).text();
+    expect(de).toContain('<html lang="de" dir="ltr">');
+    expect(de).toContain("Testbank (Echtzeitüberweisung)");
+    expect(await (await renderSandboxPage(ctx.db, "fintecture", other.external_id, "xx")).text()).toContain("Votre banque");
+    expect(await (await renderSandboxPage(ctx.db, "alma", "payment_nope", "en")).text()).toContain("Payment not found");
   });
 });
 

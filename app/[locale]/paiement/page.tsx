@@ -8,7 +8,7 @@ import { getDb } from "@/server/db/client";
 import { parseDealRef, paymentPageData } from "@/server/services/payments/payment-page";
 import { pageMetadata } from "@/shared/seo/page-metadata";
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ deal?: string }> };
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ deal?: string; everyone?: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return pageMetadata((await params).locale, "payment", paths.payment(), { noindex: true });
@@ -18,10 +18,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function Page({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const ref = parseDealRef((await searchParams).deal);
+  const query = await searchParams;
+  const ref = parseDealRef(query.deal);
   const session = ref === null ? await readServerSession("client") : null;
   if (session && session.state !== "signed_in") return <IntroPage page="payment" />;
   const account = session?.state === "signed_in" ? session.account : await requireServerAccount("client", paths.dealPayment(String(ref)));
-  const data = await paymentPageData(await getDb(), account.id, ref, new Date().toISOString().slice(0, 10));
+  const data = await paymentPageData(await getDb(), account.id, ref, new Date().toISOString().slice(0, 10), query.everyone === "1");
   return <PaymentOverview data={data} locale={locale} />;
 }

@@ -95,3 +95,36 @@ export function planSplit(balanceCents: number, body: PaymentSharesBody, holders
 export function partRemaining(amountCents: number, paidCents: number, pendingCents: number): number {
   return Math.max(0, amountCents - paidCents - pendingCents);
 }
+
+/** The code a checkout gets when it asks more than the payer's part of the split allows. */
+export const ABOVE_PART_ERROR = "payment__amount__above_part";
+
+export interface PayableContext {
+  /** What the deal still asks: its total minus what was paid and what is pending. */
+  balanceCents: number;
+  /** What is left of each part of the split (an empty list: no split). */
+  parts: ReadonlyArray<{ clientId: number; remainingCents: number }>;
+  payerClientId: number;
+  /** The deal's owner chose to pay for everyone (ignored for anyone else). */
+  forEveryone: boolean;
+  isOwner: boolean;
+}
+
+export type PayableScope = "balance" | "part" | "unreserved";
+
+/**
+ * How much one payer may pay now, the one rule the checkout enforces and /paiement offers:
+ * - no split, or the owner paying for everyone: what the deal still asks;
+ * - a payer with a part: what is left of it, never above what the deal still asks;
+ * - anyone else: what the deal asks beyond the other payers' remaining parts, so that
+ *   every payer can always pay what is left of their own part.
+ */
+export function payableCents(context: PayableContext): { cents: number; scope: PayableScope } {
+  const balance = Math.max(0, context.balanceCents);
+  if (context.parts.length === 0) return { cents: balance, scope: "balance" };
+  if (context.forEveryone && context.isOwner) return { cents: balance, scope: "balance" };
+  const mine = context.parts.find((p) => p.clientId === context.payerClientId);
+  if (mine) return { cents: Math.min(Math.max(0, mine.remainingCents), balance), scope: "part" };
+  const reserved = context.parts.reduce((sum, p) => sum + Math.max(0, p.remainingCents), 0);
+  return { cents: Math.max(0, balance - reserved), scope: "unreserved" };
+}

@@ -16,7 +16,8 @@ const dealId = z.number({ error: "payment__deal_id__invalid" }).int({ error: "pa
 
 export const checkoutBodySchema = z.strictObject({
   deal_id: dealId.meta({ description: "The deal to pay" }),
-  amount: amountCents("payment__amount__invalid").optional().meta({ description: "Cents to pay now; by default what remains due" }),
+  amount: amountCents("payment__amount__invalid").optional().meta({ description: "Cents to pay now; by default what this payer may pay (their part of the family split, or what remains due)" }),
+  for_everyone: z.boolean({ error: "payment__for_everyone__invalid" }).optional().meta({ description: "The deal's owner pays what remains for the whole family, beyond their own part of the split (ignored for other payers)" }),
 });
 
 export const almaCheckoutBodySchema = checkoutBodySchema.extend({

@@ -25,7 +25,7 @@ export interface PayMethodsLabels {
 const PATHS: Record<string, string> = { card: "/api/v1/payments/worldline", bank_transfer: "/api/v1/payments/fintecture" };
 
 /** The ways open to this payer; the chosen one opens the provider's hosted page. */
-export function PayMethods({ dealId, amountCents, options, labels }: { dealId: number; amountCents: number; options: PayOption[]; labels: PayMethodsLabels }) {
+export function PayMethods({ dealId, amountCents, forEveryone = false, options, labels }: { dealId: number; amountCents: number; forEveryone?: boolean; options: PayOption[]; labels: PayMethodsLabels }) {
   const [choice, setChoice] = useState(options[0]?.id ?? "");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
@@ -36,7 +36,9 @@ export function PayMethods({ dealId, amountCents, options, labels }: { dealId: n
     setError("");
     try {
       const path = PATHS[choice] ?? "/api/v1/payments/alma";
-      const body = PATHS[choice] ? { deal_id: dealId, amount: amountCents } : { deal_id: dealId, amount: amountCents, plan: choice };
+      // The owner paying for the whole family says so: the server checks the amount against the same rule.
+      const base = forEveryone ? { deal_id: dealId, amount: amountCents, for_everyone: true } : { deal_id: dealId, amount: amountCents };
+      const body = PATHS[choice] ? base : { ...base, plan: choice };
       const answer = await api.post<{ redirect_url: string }>(path, body);
       window.location.assign(answer.redirect_url);
     } catch (caught) {

@@ -1,10 +1,10 @@
 import { getTranslations } from "next-intl/server";
 import { paths } from "@/config/paths";
 import type { PaymentView } from "@/domain/schemas/payment";
+import { isolatedMoney } from "@/domain/payments/payment-format";
 import { Alert } from "@/ui/alert";
 import { Heading } from "@/ui/heading";
 
-const isolate = (text: string) => `\u2068${text}\u2069`;
 
 /** /paiement/confirmation/{id}: paid, pending (a transfer settling) or failed, and what to do next. */
 export async function PaymentConfirmation({ payment, locale }: { payment: PaymentView | null; locale: string }) {
@@ -19,7 +19,6 @@ export async function PaymentConfirmation({ payment, locale }: { payment: Paymen
       </div>
     );
   }
-  const money = new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" });
   const state = ["captured", "partially_refunded", "refunded"].includes(payment.status) ? "paid" : ["failed", "cancelled"].includes(payment.status) ? "failed" : "pending";
   const method = payment.method === "card" ? t("card") : payment.method === "bank_transfer" ? t("transfer") : t("instalmentsShort");
   const retry = `${paths.payment()}?deal=${payment.deal_id}`;
@@ -33,15 +32,15 @@ export async function PaymentConfirmation({ payment, locale }: { payment: Paymen
       </Alert>
       <dl className="mt-6 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2">
         <dt>{t("amount")}</dt>
-        <dd className="text-end font-semibold">{isolate(money.format(payment.amount_cents / 100))}</dd>
+        <dd className="text-end font-semibold">{isolatedMoney(payment.amount_cents, locale)}</dd>
         <dt>{t("method")}</dt>
         <dd className="text-end">{method}</dd>
         <dt>{t("reference")}</dt>
-        <dd className="text-end">{isolate(`#${payment.id}`)}</dd>
+        <dd className="text-end">{`\u2068#${payment.id}\u2069`}</dd>
       </dl>
       <p className="mt-6 flex flex-col gap-3">
         {state === "paid" && (
-          <a className="font-semibold underline" href={`/api/v1/payments/${payment.id}/receipt`} download>
+          <a className="font-semibold underline" href={`/api/v1/payments/${payment.id}/receipt?locale=${locale}`} download>
             {t("receipt")}
           </a>
         )}

@@ -3,6 +3,7 @@ import { paths } from "@/config/paths";
 import { ERROR_CODES } from "@/domain/errors";
 import { planKey } from "@/domain/payments/payment-methods";
 import type { PaymentPageData } from "@/server/services/payments/payment-page";
+import { isolatedMoney, paymentDay } from "@/domain/payments/payment-format";
 import { Alert } from "@/ui/alert";
 import { Card, CardBody, CardHeader, CardTitle } from "@/ui/card";
 import { Heading } from "@/ui/heading";
@@ -10,17 +11,12 @@ import { PayMethods, type PayOption } from "./pay-methods";
 import { ShareForm } from "./share-form";
 import { personName } from "@/domain/person-name";
 
-/** Amounts read the same in every direction: isolated, so a right-to-left line keeps "1 234,56 €" whole. */
-const isolate = (text: string) => `\u2068${text}\u2069`;
-
 /** /paiement: the deal's balance, who has paid, and the ways open to this payer (fees shown, none hidden). */
 export async function PaymentOverview({ data, locale }: { data: PaymentPageData | null; locale: string }) {
   const t = await getTranslations("Payments");
   const ts = await getTranslations("Payments.split");
   const errors = await getTranslations("Errors");
-  const money = new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" });
-  const euros = (cents: number) => isolate(money.format(cents / 100));
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
+  const euros = (cents: number) => isolatedMoney(cents, locale);
 
   if (!data) {
     return (
@@ -36,8 +32,8 @@ export async function PaymentOverview({ data, locale }: { data: PaymentPageData 
   const options: PayOption[] = [];
   if (data.methods.includes("card")) options.push({ id: "card", label: t("card"), hint: t("cardHint"), details: [t("noFees")] });
   for (const plan of data.plans) {
-    const label = plan.deferredDays > 0 ? t("deferred", { days: plan.deferredDays }) : t("instalments", { count: plan.installments });
-    const lines = plan.schedule.map((i) => t("scheduleLine", { date: day.format(new Date(`${i.dueDate}T00:00:00Z`)), amount: euros(i.amountCents) }));
+    const label = plan.deferredDays > 0 ? t("deferred", { days: String(plan.deferredDays) }) : t("instalments", { count: String(plan.installments) });
+    const lines = plan.schedule.map((i) => t("scheduleLine", { date: paymentDay(new Date(`${i.dueDate}T00:00:00Z`), locale), amount: euros(i.amountCents) }));
     options.push({ id: planKey(plan), label, hint: t("instalmentsHint"), details: [...lines, plan.totalFeeCents > 0 ? t("fees", { amount: euros(plan.totalFeeCents) }) : t("noFees")] });
   }
   if (data.methods.includes("bank_transfer")) options.push({ id: "bank_transfer", label: t("transfer"), hint: t("transferHint"), details: [t("noFees")] });
@@ -55,7 +51,7 @@ export async function PaymentOverview({ data, locale }: { data: PaymentPageData 
       )}
       <Card className="mt-6">
         <CardHeader>
-          <CardTitle>{t("dealHeading", { id: data.dealId })}</CardTitle>
+          <CardTitle>{t("dealHeading", { id: String(data.dealId) })}</CardTitle>
         </CardHeader>
         <CardBody>
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2">
@@ -120,10 +116,27 @@ export async function PaymentOverview({ data, locale }: { data: PaymentPageData 
           </ul>
         </section>
       )}
-      {data.myPart && balance.remaining_cents > 0 && (
-        <p className="mt-6 text-lg font-semibold" data-testid="my-part">
-          {data.payableCents > 0 ? ts("yourPart", { amount: euros(data.payableCents) }) : ts("yourPartPaid")}
-        </p>
+      {balance.shares.length > 0 && balance.remaining_cents > 0 && (
+        <div className="mt-6" data-testid="payable">
+          <p className="text-lg font-semibold" data-testid="my-part">
+            {data.payableScope === "balance"
+              ? ts("forEveryoneAmount", { amount: euros(data.payableCents) })
+              : data.payableScope === "part"
+                ? data.payableCents > 0
+                  ? ts("yourPart", { amount: euros(data.payableCents) })
+                  : ts("yourPartPaid")
+                : data.payableCents > 0
+                  ? ts("openAmount", { amount: euros(data.payableCents) })
+                  : ts("allReserved")}
+          </p>
+          {data.isOwner && (
+            <p className="mt-2">
+              <a className="underline" href={data.forEveryone ? paths.dealPayment(data.dealId) : paths.dealPaymentForEveryone(data.dealId)}>
+                {data.forEveryone ? ts("payMyPartOnly") : ts("payForEveryone", { amount: euros(balance.remaining_cents) })}
+              </a>
+            </p>
+          )}
+        </div>
       )}
       {balance.remaining_cents <= 0 ? (
         <p className="mt-6 font-semibold">{t("nothingDue")}</p>
@@ -137,6 +150,7 @@ export async function PaymentOverview({ data, locale }: { data: PaymentPageData 
           <PayMethods
             dealId={data.dealId}
             amountCents={data.payableCents}
+            forEveryone={data.forEveryone}
             options={options}
             labels={{ legend: t("methodsHeading"), pay: t("pay"), redirecting: t("redirecting"), errors: errorLabels, unhandled: errors("unhandled") }}
           />

@@ -7,13 +7,12 @@ import { getDb } from "@/server/db/client";
 import { ApiError } from "@/server/http/errors";
 import { dealBalance } from "@/server/services/payments/deal-payments";
 import { PAYMENT_READER_ROLES, REFUND_ROLES } from "@/server/services/payments/payment-access";
+import { isolatedMoney, paymentDay } from "@/domain/payments/payment-format";
 import { Card, CardBody, CardHeader, CardTitle } from "@/ui/card";
 import { Heading } from "@/ui/heading";
 import { RefundForm } from "./refund-form";
 import { personName } from "@/domain/person-name";
 
-/** Amounts read the same in every direction: isolated, so a right-to-left line keeps "1 234,56 €" whole. */
-const isolate = (text: string) => `\u2068${text}\u2069`;
 const REFUNDABLE = new Set(["captured", "partially_refunded"]);
 
 export async function proDealPaymentsMetadata(locale: string, dealId: string): Promise<Metadata> {
@@ -47,9 +46,7 @@ export async function ProDealPayments({ dealId, role, locale }: { dealId: string
   const me = { role };
   const readable = hasRole(me, PAYMENT_READER_ROLES);
   const balance = readable ? await loadBalance(dealId) : null;
-  const money = new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" });
-  const euros = (cents: number) => isolate(money.format(cents / 100));
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+  const euros = (cents: number) => isolatedMoney(cents, locale);
   const nameOf = (p: { firstname: string | null; lastname: string | null } | null) => personName(p) || tp("someone");
 
   if (!readable || !balance) {
@@ -73,7 +70,7 @@ export async function ProDealPayments({ dealId, role, locale }: { dealId: string
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10">
-      <Heading level={1}>{t("title", { id: balance.deal_id })}</Heading>
+      <Heading level={1}>{t("title", { id: String(balance.deal_id) })}</Heading>
       <Card className="mt-6">
         <CardHeader>
           <CardTitle>{t("totalsHeading")}</CardTitle>
@@ -134,18 +131,18 @@ export async function ProDealPayments({ dealId, role, locale }: { dealId: string
           <ul className="mt-2 space-y-4">
             {balance.payments.map((payment) => (
               <li key={payment.id} className="rounded-lg border border-stone-300 bg-white p-4" data-testid={`pro-payment-${payment.id}`}>
-                <p className="font-semibold">{t("paymentLine", { id: payment.id, name: nameOf(payment.payer), method: t(`methods.${payment.method}`) })}</p>
+                <p className="font-semibold">{t("paymentLine", { id: String(payment.id), name: nameOf(payment.payer), method: t(`methods.${payment.method}`) })}</p>
                 <p>
                   {t(`statuses.${payment.status}`)} · {t("amounts", { amount: euros(payment.amount_cents), captured: euros(payment.captured_cents), refunded: euros(payment.refunded_cents) })}
                 </p>
-                <p className="text-sm text-stone-700">{day.format(new Date(payment.paid_at ?? payment.created_at))}</p>
+                <p className="text-sm text-stone-700">{paymentDay(new Date(payment.paid_at ?? payment.created_at), locale, "medium")}</p>
                 {mayRefund && REFUNDABLE.has(payment.status) && payment.captured_cents > payment.refunded_cents && (
                   <RefundForm
                     paymentId={payment.id}
                     refundableCents={payment.captured_cents - payment.refunded_cents}
                     locale={locale}
                     labels={{
-                      legend: t("refund.legend", { id: payment.id }),
+                      legend: t("refund.legend", { id: String(payment.id) }),
                       amount: t("refund.amount"),
                       refundable: t("refund.refundable", { amount: euros(payment.captured_cents - payment.refunded_cents) }),
                       review: t("refund.review"),

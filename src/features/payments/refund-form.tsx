@@ -3,6 +3,7 @@
 import { useId, useState } from "react";
 import { api } from "@/api-client/client";
 import { ApiError } from "@/api-client/api-error";
+import { isolatedMoney } from "@/domain/payments/payment-format";
 import { Button } from "@/ui/button";
 
 export interface RefundFormLabels {
@@ -52,7 +53,6 @@ export function RefundForm({
   onRefunded?: () => void;
 }) {
   const id = useId();
-  const money = new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" });
   const [text, setText] = useState(() => (refundableCents / 100).toFixed(2).replace(".", ","));
   const [state, setState] = useState<State>({ kind: "editing" });
 
@@ -108,7 +108,7 @@ export function RefundForm({
           : state.kind === "done"
             ? labels.done
             : pending
-              ? labels.confirmQuestion.replace("{amount}", `\u2068${money.format(pending.cents / 100)}\u2069`)
+              ? labels.confirmQuestion.replace("{amount}", isolatedMoney(pending.cents, locale))
               : ""}
       </p>
       {pending ? (

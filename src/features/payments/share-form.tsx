@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { api } from "@/api-client/client";
 import { ApiError } from "@/api-client/api-error";
+import { isolatedMoney } from "@/domain/payments/payment-format";
 import { Button } from "@/ui/button";
 
 export interface ShareFormLabels {
@@ -55,7 +56,6 @@ export function ShareForm({
   /** After a save: the page is read again from the server (parts, who paid). */
   onSaved?: () => void;
 }) {
-  const money = new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" });
   const [mode, setMode] = useState<Mode>(current.length > 0 && current.every((s) => s.share === null) ? "amounts" : "shares");
   const [values, setValues] = useState<Record<number, string>>(() =>
     Object.fromEntries(current.map((s) => [s.client_id, s.share === null ? (s.amount_cents / 100).toFixed(2).replace(".", ",") : String(s.share)])),
@@ -120,7 +120,7 @@ export function ShareForm({
       </div>
       {typedCents !== null && (
         <p className="text-stone-700">
-          {labels.total.replace("{amount}", `\u2068${money.format(typedCents / 100)}\u2069`).replace("{balance}", `\u2068${money.format(balanceCents / 100)}\u2069`)}
+          {labels.total.replace("{amount}", isolatedMoney(typedCents, locale)).replace("{balance}", isolatedMoney(balanceCents, locale))}
         </p>
       )}
       <p id="share-form-status" role={state.kind === "error" ? "alert" : "status"} className={state.kind === "error" ? "min-h-6 font-semibold text-red-800" : "min-h-6"}>

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { publicAccess, signedIn } from "@/domain/access";
 import type { PaymentProviderName } from "@/domain/payments/payment-methods";
-import { idSchema } from "@/domain/schemas/common";
+import { idSchema, localeSchema } from "@/domain/schemas/common";
 import {
   almaCheckoutBodySchema,
   checkoutBodySchema,
@@ -175,9 +175,9 @@ const receiptRoute = createRoute({
   method: "get",
   path: "/api/v1/payments/{id}/receipt",
   tags: ["Payments"],
-  summary: "The receipt (PDF) of a paid payment: amount, method, date, deal, legal mentions; for the deal's holders and advisors",
+  summary: "The receipt (PDF) of a paid payment: amount, method, date, deal, legal mentions; for the deal's holders and advisors. In the language asked (else the page's host), French and English where the PDF fonts cannot draw it",
   middleware: [guard(DEAL_PAYMENTS_READER)] as const,
-  request: { params: z.object({ id: idSchema }) },
+  request: { params: z.object({ id: idSchema }), query: z.object({ locale: localeSchema.optional() }) },
   responses: {
     200: { description: "The PDF", content: { "application/pdf": { schema: z.string().meta({ format: "binary" }) } } },
     401: errorResponses[401],
@@ -225,15 +225,17 @@ async function webhookBody(c: Context<AppEnv>): Promise<{ raw: string; fields: R
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
 export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>) {
-  const checkout = (method: "card" | "instalments" | "bank_transfer") => async (c: Context<AppEnv>, body: { deal_id: number; amount?: number | undefined; plan?: string }) => {
+  const checkout = (method: "card" | "instalments" | "bank_transfer") => async (c: Context<AppEnv>, body: { deal_id: number; amount?: number | undefined; for_everyone?: boolean | undefined; plan?: string }) => {
     const db = c.get("db");
     const now = authNow();
     const result = await startCheckout(db, paymentProviders(db), sessionOf(c), {
       dealId: body.deal_id,
       method,
       amountCents: body.amount,
+      forEveryone: body.for_everyone,
       plan: body.plan,
       locale: requestLocale(c, undefined),
+      payerHost: c.req.header("x-forwarded-host") ?? c.req.header("host"),
       today: now.toISOString().slice(0, 10),
     });
     return c.json(result, 201, NO_STORE);
@@ -295,7 +297,7 @@ export function registerPaymentRoutes(app: OpenAPIHono<AppEnv>) {
 
   // GET /api/v1/payments/{id}/receipt – the receipt of a paid payment
   app.openapi(receiptRoute, async (c) => {
-    const { pdf, filename } = await paymentReceipt(c.get("db"), sessionOf(c), c.req.valid("param").id);
+    const { pdf, filename } = await paymentReceipt(c.get("db"), sessionOf(c), c.req.valid("param").id, requestLocale(c, c.req.valid("query").locale));
     return c.body(new Uint8Array(pdf), 200, { "content-type": "application/pdf", "content-disposition": `inline; filename="${filename}"`, "cache-control": "private, no-store" });
   });
 

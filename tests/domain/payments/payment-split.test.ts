@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { paymentSharesBodySchema, partRemaining, planSplit, splitByShares, SPLIT_ERRORS } from "@/domain/payments/payment-split";
+import { paymentSharesBodySchema, partRemaining, payableCents, planSplit, splitByShares, SPLIT_ERRORS } from "@/domain/payments/payment-split";
 
 const holders = new Set([1, 2, 3]);
 
@@ -53,5 +53,63 @@ describe("splitting a deal's balance between relatives", () => {
     expect(codes({ mode: "shares", payers: Array.from({ length: 21 }, (_, i) => ({ client_id: i + 1, share: 1 })) })).toEqual([SPLIT_ERRORS.payersTooMany]);
     expect(partRemaining(500, 200, 100)).toBe(200);
     expect(partRemaining(500, 600, 0)).toBe(0);
+  });
+});
+
+describe("how much one payer may pay once the balance is split", () => {
+  const parts = [
+    { clientId: 1, remainingCents: 600 },
+    { clientId: 2, remainingCents: 400 },
+  ];
+  it("asks a payer with a part for what is left of it, others for what no part reserves, and lets the owner pay for everyone", () => {
+    expect(payableCents({ balanceCents: 1_000, parts: [], payerClientId: 9, forEveryone: false, isOwner: false })).toEqual({ cents: 1_000, scope: "balance" });
+    expect(payableCents({ balanceCents: 1_000, parts, payerClientId: 1, forEveryone: false, isOwner: true })).toEqual({ cents: 600, scope: "part" });
+    expect(payableCents({ balanceCents: 1_000, parts, payerClientId: 1, forEveryone: true, isOwner: true })).toEqual({ cents: 1_000, scope: "balance" });
+    // Only the owner may pay for everyone: anyone else asking for it keeps their own limit.
+    expect(payableCents({ balanceCents: 1_000, parts, payerClientId: 2, forEveryone: true, isOwner: false })).toEqual({ cents: 400, scope: "part" });
+    expect(payableCents({ balanceCents: 1_000, parts, payerClientId: 3, forEveryone: false, isOwner: false })).toEqual({ cents: 0, scope: "unreserved" });
+    // A refund after the split raised the balance: the difference is open to anyone.
+    expect(payableCents({ balanceCents: 1_250, parts, payerClientId: 3, forEveryone: false, isOwner: false })).toEqual({ cents: 250, scope: "unreserved" });
+    // Someone paid for everyone: a part is never asked above what the deal still asks.
+    expect(payableCents({ balanceCents: 100, parts, payerClientId: 1, forEveryone: false, isOwner: false })).toEqual({ cents: 100, scope: "part" });
+  });
+
+  /** A family of payers: 1 (owner) and 2, 3 with parts when `withPart`; 4, 5 without. */
+  const paymentArb = fc.record({ payer: fc.integer({ min: 1, max: 5 }), forEveryone: fc.boolean(), fraction: fc.double({ min: 0, max: 1, noNaN: true }) });
+  const splitArb = fc.record({
+    balance: fc.integer({ min: 0, max: 10_000_000 }),
+    weights: fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 1, maxLength: 3 }),
+    payments: fc.array(paymentArb, { maxLength: 25 }),
+    allowForEveryone: fc.boolean(),
+  });
+
+  it("lets no mix of payments exceed the balance, and never blocks a payer from paying their own part", () => {
+    fc.assert(
+      fc.property(splitArb, ({ balance: start, weights, payments, allowForEveryone }) => {
+        const amounts = splitByShares(start, weights);
+        const owed = new Map(amounts.map((cents, index) => [index + 1, cents]));
+        const paidBy = new Map<number, number>();
+        let balance = start;
+        let total = 0;
+        let someonePaidForEveryone = false;
+        for (const step of payments) {
+          const parts = [...owed].map(([clientId, cents]) => ({ clientId, remainingCents: partRemaining(cents, paidBy.get(clientId) ?? 0, 0) }));
+          if (!someonePaidForEveryone) {
+            // Whatever the others did, every payer with a part may still pay all that is left of it.
+            for (const part of parts) expect(payableCents({ balanceCents: balance, parts, payerClientId: part.clientId, forEveryone: false, isOwner: part.clientId === 1 }).cents).toBe(part.remainingCents);
+          }
+          const forEveryone = allowForEveryone && step.forEveryone;
+          const { cents: payable } = payableCents({ balanceCents: balance, parts, payerClientId: step.payer, forEveryone, isOwner: step.payer === 1 });
+          const amount = Math.floor(payable * step.fraction);
+          if (amount <= 0) continue;
+          if (forEveryone && step.payer === 1) someonePaidForEveryone = true;
+          balance -= amount;
+          total += amount;
+          paidBy.set(step.payer, (paidBy.get(step.payer) ?? 0) + amount);
+          expect(balance).toBeGreaterThanOrEqual(0);
+        }
+        expect(total).toBeLessThanOrEqual(start);
+      }),
+    );
   });
 });

@@ -43,6 +43,35 @@ export interface PdfFrameOptions {
   lang?: string;
   subject?: string;
   keywords?: string;
+  /**
+   * TrueType files standing in for the four Helvetica faces, for text the standard fonts
+   * cannot draw (letters outside WinAnsi, e.g. Turkish ğ ı ş or Serbian č ć đ). Left to
+   * right scripts only: nothing here reorders right-to-left text.
+   */
+  fonts?: PdfFontFiles;
+}
+
+export interface PdfFontFiles {
+  regular: string;
+  bold: string;
+  italic: string;
+  boldItalic: string;
+}
+
+/** Documents drawn with embedded Unicode fonts: their text is written as is. */
+const UNICODE_DOCS = new WeakSet<Pdf>();
+
+/**
+ * The font of a face in this document: the embedded file when it has some (registered under
+ * its own name: pdfkit caches the standard Helvetica under "Helvetica" from the start).
+ */
+function face(doc: Pdf, kind: keyof typeof PDF_FONTS): string {
+  return UNICODE_DOCS.has(doc) ? `paisible-unicode-${kind}` : PDF_FONTS[kind];
+}
+
+/** Text as the document's fonts can draw it: as is with embedded fonts, else brought into WinAnsi. */
+function drawable(doc: Pdf, text: string): string {
+  return UNICODE_DOCS.has(doc) ? text.normalize("NFC") : toWinAnsi(text);
 }
 
 /** Who publishes the document, as the law asks of a funeral operator's paperwork. */
@@ -50,11 +79,11 @@ export function operatorFooterLines(): string[] {
   return [`${OPERATOR.legalName} — ${OPERATOR.address} — SIREN ${OPERATOR.siren}`, OPERATOR.licence];
 }
 
-function fontFor(span: { bold?: boolean; italic?: boolean }): string {
-  if (span.bold && span.italic) return PDF_FONTS.boldItalic;
-  if (span.bold) return PDF_FONTS.bold;
-  if (span.italic) return PDF_FONTS.italic;
-  return PDF_FONTS.regular;
+function fontFor(doc: Pdf, span: { bold?: boolean; italic?: boolean }): string {
+  if (span.bold && span.italic) return face(doc, "boldItalic");
+  if (span.bold) return face(doc, "bold");
+  if (span.italic) return face(doc, "italic");
+  return face(doc, "regular");
 }
 
 function contentWidth(doc: Pdf): number {
@@ -86,11 +115,11 @@ export function writeSpans(doc: Pdf, spans: readonly InlineSpan[], options: Span
   const fontSize = options.fontSize ?? PDF_THEME.fontSize;
   const x = options.x ?? doc.page.margins.left;
   const width = options.width ?? doc.page.width - doc.page.margins.right - x;
-  const parts = spans.map((s) => ({ ...s, bold: s.bold || options.bold, text: toWinAnsi(s.text) })).filter((s) => s.text.length > 0);
+  const parts = spans.map((s) => ({ ...s, bold: s.bold || options.bold, text: drawable(doc, s.text) })).filter((s) => s.text.length > 0);
   doc.fillColor(options.color ?? PDF_THEME.text).fontSize(fontSize);
   if (parts.length === 0) return;
   parts.forEach((part, index) => {
-    doc.font(fontFor(part));
+    doc.font(fontFor(doc, part));
     const textOptions: PDFKit.Mixins.TextOptions = {
       width,
       lineGap: PDF_THEME.lineGap,
@@ -104,9 +133,9 @@ export function writeSpans(doc: Pdf, spans: readonly InlineSpan[], options: Span
 
 /** Height the spans take at a width, to keep a block or a table row on one page. */
 export function measureSpans(doc: Pdf, spans: readonly InlineSpan[], width: number, options: { fontSize?: number; bold?: boolean } = {}): number {
-  const text = toWinAnsi(spans.map((s) => s.text).join(""));
+  const text = drawable(doc, spans.map((s) => s.text).join(""));
   if (!text) return 0;
-  doc.font(options.bold ? PDF_FONTS.bold : PDF_FONTS.regular).fontSize(options.fontSize ?? PDF_THEME.fontSize);
+  doc.font(face(doc, options.bold ? "bold" : "regular")).fontSize(options.fontSize ?? PDF_THEME.fontSize);
   return doc.heightOfString(text, { width, lineGap: PDF_THEME.lineGap });
 }
 
@@ -147,8 +176,8 @@ export function writeListItem(doc: Pdf, marker: string, depth: number, spans: re
   const x = doc.page.margins.left + 6 + depth * 16;
   ensureSpace(doc, PDF_THEME.fontSize + PDF_THEME.lineGap);
   const y = doc.y;
-  doc.font(PDF_FONTS.regular).fontSize(PDF_THEME.fontSize).fillColor(PDF_THEME.brand);
-  doc.text(toWinAnsi(marker), x, y, { width: markerWidth, lineBreak: false });
+  doc.font(face(doc, "regular")).fontSize(PDF_THEME.fontSize).fillColor(PDF_THEME.brand);
+  doc.text(drawable(doc, marker), x, y, { width: markerWidth, lineBreak: false });
   writeSpans(doc, spans, { x: x + markerWidth, y });
   doc.y += 3;
 }
@@ -229,9 +258,9 @@ export function writeBlocks(doc: Pdf, blocks: readonly Block[]): void {
 /** Running header, footer and "Page n / N" on every page, once the page count is known. */
 function decoratePages(doc: Pdf, options: PdfFrameOptions): void {
   const range = doc.bufferedPageRange();
-  const header = toWinAnsi(options.header ?? BRAND);
-  const title = toWinAnsi(options.title);
-  const footer = (options.footerLines ?? operatorFooterLines()).map(toWinAnsi);
+  const header = drawable(doc, options.header ?? BRAND);
+  const title = drawable(doc, options.title);
+  const footer = (options.footerLines ?? operatorFooterLines()).map((line) => drawable(doc, line));
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     const { width, height } = doc.page;
@@ -241,8 +270,8 @@ function decoratePages(doc: Pdf, options: PdfFrameOptions): void {
     const savedBottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
 
-    doc.font(PDF_FONTS.bold).fontSize(12).fillColor(PDF_THEME.brand).text(header, left, 34, { lineBreak: false });
-    doc.font(PDF_FONTS.regular).fontSize(8.5).fillColor(PDF_THEME.muted);
+    doc.font(face(doc, "bold")).fontSize(12).fillColor(PDF_THEME.brand).text(header, left, 34, { lineBreak: false });
+    doc.font(face(doc, "regular")).fontSize(8.5).fillColor(PDF_THEME.muted);
     const titleWidth = Math.min(doc.widthOfString(title), right - left - 120);
     doc.text(title, right - titleWidth, 37, { width: titleWidth, lineBreak: false, ellipsis: true });
     doc.moveTo(left, 54).lineTo(right, 54).lineWidth(0.5).strokeColor(PDF_THEME.rule).stroke();
@@ -250,7 +279,7 @@ function decoratePages(doc: Pdf, options: PdfFrameOptions): void {
     const footerTop = height - 56;
     doc.moveTo(left, footerTop).lineTo(right, footerTop).lineWidth(0.5).strokeColor(PDF_THEME.rule).stroke();
     const pageLabel = `Page ${i - range.start + 1} / ${range.count}`;
-    doc.font(PDF_FONTS.regular).fontSize(7.5).fillColor(PDF_THEME.muted);
+    doc.font(face(doc, "regular")).fontSize(7.5).fillColor(PDF_THEME.muted);
     const labelWidth = doc.widthOfString(pageLabel);
     footer.forEach((line, index) => {
       doc.text(line, left, footerTop + 8 + index * 10, { width: right - left - labelWidth - 16, lineBreak: false, ellipsis: true });
@@ -283,6 +312,11 @@ export function renderPdf(options: PdfFrameOptions, draw: (doc: Pdf) => void): P
         ...(options.keywords ? { Keywords: options.keywords } : {}),
       },
     });
+    if (options.fonts) {
+      UNICODE_DOCS.add(doc);
+      for (const kind of ["regular", "bold", "italic", "boldItalic"] as const) doc.registerFont(face(doc, kind), options.fonts[kind]);
+      doc.font(face(doc, "regular"));
+    }
     const chunks: Buffer[] = [];
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
     doc.on("end", () => resolve(Buffer.concat(chunks)));

@@ -28,8 +28,15 @@ export interface PayableDeal {
   state: string;
 }
 
+export interface PayerOfDeal {
+  deal: PayableDeal;
+  payer: Payer;
+  /** The payer's family role on the deal (owner, editor, reader, notary). */
+  role: string;
+}
+
 /** The deal and the signed-in client paying it, or 404. */
-export async function requirePayer(db: Db, auth: AuthSession, dealId: number): Promise<{ deal: PayableDeal; payer: Payer }> {
+export async function requirePayer(db: Db, auth: AuthSession, dealId: number): Promise<PayerOfDeal> {
   if (auth.realm !== "client") throw notFoundError();
   const [row] = await db
     .select({
@@ -41,6 +48,7 @@ export async function requirePayer(db: Db, auth: AuthSession, dealId: number): P
       firstname: clients.firstname,
       lastname: clients.lastname,
       countryCode: clients.countryCode,
+      role: dealAbilities.role,
     })
     .from(dealAbilities)
     .innerJoin(deals, eq(deals.id, dealAbilities.dealId))
@@ -51,6 +59,7 @@ export async function requirePayer(db: Db, auth: AuthSession, dealId: number): P
   return {
     deal: { id: row.dealId, totalCents: row.totalCents, state: row.state },
     payer: { clientId: row.clientId, email: row.email, firstname: row.firstname, lastname: row.lastname, countryCode: row.countryCode },
+    role: row.role,
   };
 }
 

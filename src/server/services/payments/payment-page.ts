@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
+import { payableCents, type PayableScope } from "@/domain/payments/payment-split";
 import { methodsFor, type InstalmentPlan, type PaymentMethod } from "@/domain/payments/payment-methods";
 import type { PaymentView } from "@/domain/schemas/payment";
 import type { Db } from "@/server/db/client";
@@ -20,8 +21,12 @@ export interface PaymentPageData {
   hasCountry: boolean;
   plans: InstalmentPlan[];
   sandbox: boolean;
-  /** What this payer is asked to pay now: their part of the family split when there is one, else the balance. */
+  /** What this payer may pay now (payableCents in src/domain/payments/payment-split). */
   payableCents: number;
+  /** Why that amount: the whole balance, the payer's part, or what no part reserves. */
+  payableScope: PayableScope;
+  /** The owner chose to pay what remains for the whole family. */
+  forEveryone: boolean;
   /** This payer's part of the split, when the owner gave them one. */
   myPart: PaymentShareView | null;
   /** The deal's owner sets the split, between these holders. */
@@ -37,7 +42,7 @@ export function parseDealRef(value: string | undefined): number | string | null 
 }
 
 /** The deal asked for (or the client's latest deal with a quote), when they hold it; null otherwise. */
-export async function paymentPageData(db: Db, clientId: number, dealRef: number | string | null, today: string): Promise<PaymentPageData | null> {
+export async function paymentPageData(db: Db, clientId: number, dealRef: number | string | null, today: string, forEveryoneAsked = false): Promise<PaymentPageData | null> {
   const [held] = await db
     .select({ id: deals.id, role: dealAbilities.role })
     .from(dealAbilities)
@@ -51,13 +56,14 @@ export async function paymentPageData(db: Db, clientId: number, dealRef: number 
   const methods = methodsFor(client?.countryCode);
   const providers = paymentProviders(db);
   const myPart = balance.shares.find((s) => s.client_id === clientId) ?? null;
-  // A payer with a part pays what is left of it (never above the deal's balance); without one, the balance.
-  const payableCents = myPart ? Math.min(myPart.remaining_cents, balance.remaining_cents) : balance.remaining_cents;
-  let plans: InstalmentPlan[] = [];
-  if (methods.includes("instalments") && payableCents > 0) {
-    plans = await providers.alma.eligiblePlans(payableCents, today).catch(() => []);
-  }
   const isOwner = held.role === "owner";
+  const forEveryone = forEveryoneAsked && isOwner && balance.shares.length > 0;
+  const parts = balance.shares.map((s) => ({ clientId: s.client_id, remainingCents: s.remaining_cents }));
+  const payable = payableCents({ balanceCents: balance.remaining_cents, parts, payerClientId: clientId, forEveryone, isOwner });
+  let plans: InstalmentPlan[] = [];
+  if (methods.includes("instalments") && payable.cents > 0) {
+    plans = await providers.alma.eligiblePlans(payable.cents, today).catch(() => []);
+  }
   const members = isOwner
     ? (
         await db
@@ -69,7 +75,7 @@ export async function paymentPageData(db: Db, clientId: number, dealRef: number 
       ).map((m) => ({ client_id: m.client_id, name: personName(m) || m.email || String(m.client_id) }))
     : [];
   const sandbox = providers.worldline.mode === "sandbox" || providers.alma.mode === "sandbox" || providers.fintecture.mode === "sandbox";
-  return { dealId: held.id, balance, methods, hasCountry: methods.length > 0, plans: plans.filter((p) => p.eligible), sandbox, payableCents, myPart, isOwner, members };
+  return { dealId: held.id, balance, methods, hasCountry: methods.length > 0, plans: plans.filter((p) => p.eligible), sandbox, payableCents: payable.cents, payableScope: payable.scope, forEveryone, myPart, isOwner, members };
 }
 
 /**

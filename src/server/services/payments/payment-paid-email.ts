@@ -3,6 +3,7 @@ import { createTranslator } from "next-intl";
 import { BRAND } from "@/config/brand";
 import { paths } from "@/config/paths";
 import { escapeHtml } from "@/domain/escape-html";
+import { formatMoney } from "@/domain/quote/money";
 import { DEFAULT_LOCALE, localeOrDefault, type Locale } from "@/domain/locales";
 import { originForLocale } from "@/i18n/locale-host";
 import { loadMessages } from "@/i18n/load-messages";
@@ -15,6 +16,8 @@ import { sendDealEmailOnce } from "@/server/services/deals/deal-communications";
 import { FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
 import { readSetting } from "@/server/services/funeral-quote/funnel-setting";
 import { methodOf } from "@/server/services/payments/payment-view";
+import { renderPaymentReceipt } from "@/server/services/payments/payment-receipt";
+import { personName } from "@/domain/person-name";
 
 /** Job: tell the payer their payment was received, with the link to its receipt. */
 export const PAYMENT_PAID_EMAIL_JOB = "payments.paid_email";
@@ -30,7 +33,7 @@ type Translate = (key: string, values?: Record<string, string>) => string;
  */
 export async function deliverPaymentPaidEmail(db: Db, paymentId: number, mailer: Mailer, siteUrl: string): Promise<void> {
   const [row] = await db
-    .select({ payment: payments, email: clients.email, firstname: clients.firstname, setting: dealSettings.value })
+    .select({ payment: payments, email: clients.email, firstname: clients.firstname, lastname: clients.lastname, setting: dealSettings.value })
     .from(payments)
     .leftJoin(clients, eq(clients.id, payments.payerClientId))
     .leftJoin(dealSettings, and(eq(dealSettings.dealId, payments.dealId), eq(dealSettings.key, FUNNEL_SETTING_KEY)))
@@ -43,19 +46,24 @@ export async function deliverPaymentPaidEmail(db: Db, paymentId: number, mailer:
   // Messages are loaded at run time, so their keys are unknown to the type checker.
   const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: "Payments.paidEmail" }) as unknown as Translate;
   const deal = String(payment.dealId);
-  const amount = new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(payment.capturedCents / 100);
+  const amount = formatMoney(payment.capturedCents, locale);
   const link = `${originForLocale(siteUrl, locale)}${paths.paymentConfirmation(payment.id)}`;
   const greeting = row.firstname ? t("greetingName", { name: row.firstname }) : t("greeting");
   const summary = t(SUMMARY[methodOf(payment.provider)], { amount, deal });
   const receipt = t("receipt");
   const signature = t("signature", { brand: BRAND });
   const dir = locale === "ar" || locale === "he" ? "rtl" : "ltr";
-  await sendDealEmailOnce(db, mailer, `payment-paid:${payment.id}`, { dealId: payment.dealId, kind: "payment_paid" }, async () => ({
+  await sendDealEmailOnce(db, mailer, `payment-paid:${payment.id}`, { dealId: payment.dealId, kind: "payment_paid" }, async () => {
+    // The receipt travels with the e-mail, in the same language (see RECEIPT_LOCALES); rendered only when it is sent.
+    const receiptPdf = await renderPaymentReceipt(payment, personName(row), locale);
+    return {
     to: row.email!,
     subject: t("subject", { deal, brand: BRAND }),
     text: `${greeting}\n\n${summary}\n\n${receipt}\n${link}\n\n${signature}`,
     html: `<div lang="${locale}" dir="${dir}"><p>${escapeHtml(greeting)}</p><p>${escapeHtml(summary)}</p><p>${escapeHtml(receipt)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(signature).replace(/\n/g, "<br>")}</p></div>`,
     locale,
     tag: "payment_paid",
-  }));
+    attachments: [{ filename: receiptPdf.filename, contentType: "application/pdf", contentBase64: receiptPdf.pdf.toString("base64") }],
+    };
+  });
 }

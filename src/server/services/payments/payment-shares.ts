@@ -22,6 +22,7 @@ import { dealShares, type PaymentShareView } from "@/server/services/payments/sh
 import { FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
 import { readSetting } from "@/server/services/funeral-quote/funnel-setting";
 import { personName } from "@/domain/person-name";
+import { formatMoney } from "@/domain/quote/money";
 
 /** Job: send one relative the link to pay their part of a deal. */
 export const PAYMENT_SHARE_EMAIL_JOB = "payments.share_email";
@@ -77,7 +78,7 @@ export async function deliverPaymentShareEmail(db: Db, shareId: number, mailer: 
   // Messages are loaded at run time, so their keys are unknown to the type checker.
   const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: "Payments.shareEmail" }) as unknown as Translate;
   const deal = String(row.share.dealId);
-  const amount = new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(row.share.amountCents / 100);
+  const amount = formatMoney(row.share.amountCents, locale);
   const who = personName(owner) || t("someone");
   const link = `${originForLocale(siteUrl, locale)}${paths.dealPayment(row.share.dealId)}`;
   const greeting = row.firstname ? t("greetingName", { name: row.firstname }) : t("greeting");

@@ -1,6 +1,10 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
+import { createTranslator } from "next-intl";
 import { escapeHtml } from "@/domain/escape-html";
+import { DEFAULT_LOCALE, directionOf, localeOrDefault, type Locale } from "@/domain/locales";
+import { isolatedMoney, paymentDay } from "@/domain/payments/payment-format";
+import { loadMessages } from "@/i18n/load-messages";
 import type { PaymentProviderName } from "@/domain/payments/payment-methods";
 import type { Db } from "@/server/db/client";
 import { paymentSandboxCheckouts } from "@/server/db/schema/payment-sandbox";
@@ -24,9 +28,9 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, "captured" | "failed">>
 };
 
 /** Banks of the sandbox's bank choice: one settles at once, one leaves the transfer pending. */
-export const SANDBOX_BANKS: Readonly<Record<string, { name: string; outcome: "captured" | "pending" }>> = {
-  "sandbox-instant": { name: "Banque Sandbox (virement instantané)", outcome: "captured" },
-  "sandbox-standard": { name: "Banque Sandbox (virement standard, en cours)", outcome: "pending" },
+export const SANDBOX_BANKS: Readonly<Record<string, { label: "instant" | "standard"; outcome: "captured" | "pending" }>> = {
+  "sandbox-instant": { label: "instant", outcome: "captured" },
+  "sandbox-standard": { label: "standard", outcome: "pending" },
 };
 
 /** The query parameter each provider names its id with when it sends the payer back. */
@@ -40,57 +44,94 @@ button.secondary{background:#fff;color:#1f2933}table{width:100%;border-collapse:
 .error{color:#9b1c1c;font-weight:600}code{background:#fff;padding:0 .25rem}`;
 const STYLE_HASH = createHash("sha256").update(STYLE).digest("base64");
 
-/** Nothing but this page's own style block and forms posting to itself. */
-export const SANDBOX_PAGE_CSP = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
-
-const euros = (cents: number) => new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }).format(cents / 100);
+/**
+ * Nothing but this page's own style block and forms posting to itself. The form's answer
+ * redirects the payer back to the product, on the host of their language: browsers hold
+ * that redirect to form-action too, so the return URL's origin is allowed beside 'self'.
+ */
+export function sandboxPageCsp(returnUrl?: string): string {
+  const back = returnUrl ? new URL(returnUrl).origin : null;
+  return `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'${back ? ` ${back}` : ""}; frame-ancestors 'none'; base-uri 'none'`;
+}
 
 type Row = typeof paymentSandboxCheckouts.$inferSelect;
 
-function page(title: string, body: string, status = 200): Response {
-  const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main><p><span class="badge">Sandbox</span> Prestataire de paiement simulé : aucun vrai paiement.</p><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+type Translate = (key: string, values?: Record<string, string>) => string;
+
+/**
+ * The sandbox's pages speak the language of the page that sent the payer there (the
+ * checkout passes it on as `?lang=`, as real hosted pages take a locale), right to left
+ * for Arabic and Hebrew; amounts and dates keep Latin digits as in the product.
+ */
+interface SandboxText {
+  locale: Locale;
+  t: Translate;
+  euros: (cents: number) => string;
+}
+
+async function sandboxText(lang: string | null | undefined): Promise<SandboxText> {
+  const locale = localeOrDefault(lang ?? DEFAULT_LOCALE);
+  // Messages are loaded at run time, so their keys are unknown to the type checker.
+  const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: "PaymentSandbox" }) as unknown as Translate;
+  return { locale, t, euros: (cents) => isolatedMoney(cents, locale) };
+}
+
+function page(text: SandboxText, title: string, body: string, status = 200, returnUrl?: string): Response {
+  const { locale, t } = text;
+  const html = `<!doctype html><html lang="${locale}" dir="${directionOf(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main><p><span class="badge">${escapeHtml(t("badge"))}</span> ${escapeHtml(t("notice"))}</p><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
   return new Response(html, {
     status,
-    headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": SANDBOX_PAGE_CSP, "cache-control": "no-store", "referrer-policy": "no-referrer", "x-frame-options": "DENY" },
+    headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": sandboxPageCsp(returnUrl), "cache-control": "no-store", "referrer-policy": "no-referrer", "x-frame-options": "DENY" },
   });
 }
 
-const TITLES: Record<PaymentProviderName, string> = { worldline: "Paiement par carte", alma: "Paiement en plusieurs fois", fintecture: "Virement bancaire" };
-
-function monthsLater(months: number): string {
+function monthsLater(months: number): Date {
   const d = new Date();
   d.setUTCMonth(d.getUTCMonth() + months);
-  return d.toISOString().slice(0, 10);
+  return d;
 }
 
-function formFor(row: Row, error?: string): string {
-  const err = error ? `<p class="error" role="alert" id="form-error">${escapeHtml(error)}</p>` : "";
+/** Test card numbers in groups of four, kept left to right whatever the page's direction. */
+const cardCode = (digits: string) => `<code dir="ltr">${digits.replace(/(\d{4})(?=\d)/g, "$1 ")}</code>`;
+
+function formFor(text: SandboxText, row: Row, error?: string): string {
+  const { t, euros, locale } = text;
+  const h = (key: string, values?: Record<string, string>) => escapeHtml(t(key, values));
+  const err = error ? `<p class="error" role="alert" id="form-error">${h(`errors.${error}`)}</p>` : "";
   const described = error ? ' aria-describedby="form-error"' : "";
-  const amount = `<p>Montant : <strong>${euros(row.amountCents)}</strong></p>`;
-  const cancel = `<button class="secondary" name="action" value="cancel">Annuler et revenir</button>`;
+  const amount = `<p>${h("amount", { amount: euros(row.amountCents) })}</p>`;
+  const cancel = `<button class="secondary" name="action" value="cancel">${h("cancel")}</button>`;
   if (row.provider === "worldline") {
-    return `${amount}${err}<form method="post"><label for="card">Numéro de carte</label><input id="card" name="card_number" inputmode="numeric" autocomplete="off" required${described}>
-<label for="exp">Expiration (MM/AA)</label><input id="exp" name="expiry" autocomplete="off" required placeholder="12/30">
-<label for="cvc">Cryptogramme</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="off" required>
-<button name="action" value="pay">Payer ${euros(row.amountCents)}</button>${cancel}</form>
-<h2>Cartes de test</h2><ul><li><code>4242 4242 4242 4242</code> : paiement accepté</li><li><code>5555 5555 5555 4444</code> : paiement accepté</li><li><code>4000 0000 0000 0002</code> : paiement refusé</li></ul>`;
+    const cards = Object.entries(SANDBOX_TEST_CARDS)
+      .map(([digits, outcome]) => `<li>${cardCode(digits)} ${h(outcome === "captured" ? "cardAccepted" : "cardRefused")}</li>`)
+      .join("");
+    return `${amount}${err}<form method="post"><label for="card">${h("cardNumber")}</label><input id="card" name="card_number" inputmode="numeric" autocomplete="off" dir="ltr" required${described}>
+<label for="exp">${h("expiry")}</label><input id="exp" name="expiry" autocomplete="off" dir="ltr" required placeholder="12/30">
+<label for="cvc">${h("cvc")}</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="off" dir="ltr" required>
+<button name="action" value="pay">${h("pay", { amount: euros(row.amountCents) })}</button>${cancel}</form>
+<h2>${h("testCards")}</h2><ul>${cards}</ul>`;
   }
   if (row.provider === "alma") {
+    const deferred = row.plan?.startsWith("d") ?? false;
     const count = row.plan?.startsWith("p") ? Number(row.plan.slice(1, -1)) : 1;
     const part = Math.floor(row.amountCents / count);
-    const rows = Array.from({ length: count }, (_, i) => `<tr><td>${i === 0 && !row.plan?.startsWith("d") ? "Aujourd'hui" : escapeHtml(row.plan?.startsWith("d") ? monthsLater(1) : monthsLater(i))}</td><td>${euros(i === 0 ? row.amountCents - part * (count - 1) : part)}</td></tr>`).join("");
-    return `${amount}${err}<table><caption>Échéancier</caption><thead><tr><th scope="col">Date</th><th scope="col">Montant</th></tr></thead><tbody>${rows}</tbody></table><p>Frais : 0 €</p>
-<form method="post"><button name="action" value="accept">Accepter l'échéancier</button><button class="secondary" name="action" value="refuse">Simuler un refus</button>${cancel}</form>`;
+    const when = (i: number) => (i === 0 && !deferred ? h("today") : escapeHtml(paymentDay(deferred ? monthsLater(1) : monthsLater(i), locale)));
+    const rows = Array.from({ length: count }, (_, i) => `<tr><td>${when(i)}</td><td>${euros(i === 0 ? row.amountCents - part * (count - 1) : part)}</td></tr>`).join("");
+    return `${amount}${err}<table><caption>${h("schedule")}</caption><thead><tr><th scope="col">${h("date")}</th><th scope="col">${h("amountColumn")}</th></tr></thead><tbody>${rows}</tbody></table><p>${h("fees", { amount: euros(0) })}</p>
+<form method="post"><button name="action" value="accept">${h("accept")}</button><button class="secondary" name="action" value="refuse">${h("refuse")}</button>${cancel}</form>`;
   }
   if (row.status === "pending") {
-    return `${amount}<p>Votre virement est en cours de traitement par la banque.</p><form method="post"><button name="action" value="settle">Simuler l'arrivée des fonds</button><button class="secondary" name="action" value="reject">Simuler un rejet</button></form>`;
+    return `${amount}<p>${h("transferPending")}</p><form method="post"><button name="action" value="settle">${h("settle")}</button><button class="secondary" name="action" value="reject">${h("reject")}</button></form>`;
   }
   const banks = Object.entries(SANDBOX_BANKS)
-    .map(([id, bank]) => `<option value="${escapeHtml(id)}">${escapeHtml(bank.name)}</option>`)
+    .map(([id, bank]) => `<option value="${escapeHtml(id)}">${h(`banks.${bank.label}`)}</option>`)
     .join("");
-  return `${amount}${err}<form method="post"><label for="bank">Votre banque</label><select id="bank" name="bank" required${described}>${banks}</select><button name="action" value="pay">Payer par virement</button>${cancel}</form>`;
+  return `${amount}${err}<form method="post"><label for="bank">${h("bank")}</label><select id="bank" name="bank" required${described}>${banks}</select><button name="action" value="pay">${h("payByTransfer")}</button>${cancel}</form>`;
 }
+
+const title = (text: SandboxText, provider: string) => text.t(`titles.${provider}`);
+const notFound = (text: SandboxText) => page(text, text.t("notFoundTitle"), `<p>${escapeHtml(text.t("notFoundText"))}</p>`, 404);
 
 async function load(db: Db, provider: string, id: string): Promise<Row | null> {
   const [row] = await db
@@ -101,13 +142,14 @@ async function load(db: Db, provider: string, id: string): Promise<Row | null> {
   return row ?? null;
 }
 
-/** GET /sandbox-psp/{provider}/{id} – the hosted page. */
-export async function renderSandboxPage(db: Db, provider: string, id: string): Promise<Response> {
+/** GET /sandbox-psp/{provider}/{id}?lang= – the hosted page, in the payer's language. */
+export async function renderSandboxPage(db: Db, provider: string, id: string, lang?: string | null): Promise<Response> {
+  const text = await sandboxText(lang);
   const row = await load(db, provider, id);
-  if (!row) return page("Paiement introuvable", "<p>Ce lien de paiement n'existe pas ou a expiré.</p>", 404);
+  if (!row) return notFound(text);
   const name = row.provider as PaymentProviderName;
   if (row.status !== "created" && !(name === "fintecture" && row.status === "pending")) return returnTo(row);
-  return page(TITLES[name], formFor(row));
+  return page(text, title(text, name), formFor(text, row), 200, row.returnUrl);
 }
 
 /** Where the sandbox sends the payer back: the return URL with the id and the redirect's signature. */
@@ -158,7 +200,8 @@ async function notify(row: Row): Promise<void> {
   }
 }
 
-type Decision = { status: Row["status"]; bank?: string } | { error: string };
+/** A refusal names its message in PaymentSandbox.errors. */
+type Decision = { status: Row["status"]; bank?: string } | { error: "testCardsOnly" | "expiryInvalid" | "cvcInvalid" | "chooseBank" | "unknownAction" };
 
 function decide(row: Row, form: FormData): Decision {
   const action = String(form.get("action") ?? "");
@@ -166,9 +209,9 @@ function decide(row: Row, form: FormData): Decision {
   if (row.provider === "worldline" && action === "pay") {
     const digits = String(form.get("card_number") ?? "").replace(/[\s-]/g, "");
     const outcome = SANDBOX_TEST_CARDS[digits];
-    if (!outcome) return { error: "Seules les cartes de test ci-dessous sont acceptées par la sandbox." };
-    if (!/^(0[1-9]|1[0-2])\/\d{2}$/.test(String(form.get("expiry") ?? "").trim())) return { error: "Date d'expiration invalide (MM/AA)." };
-    if (!/^\d{3,4}$/.test(String(form.get("cvc") ?? "").trim())) return { error: "Cryptogramme invalide (3 ou 4 chiffres)." };
+    if (!outcome) return { error: "testCardsOnly" };
+    if (!/^(0[1-9]|1[0-2])\/\d{2}$/.test(String(form.get("expiry") ?? "").trim())) return { error: "expiryInvalid" };
+    if (!/^\d{3,4}$/.test(String(form.get("cvc") ?? "").trim())) return { error: "cvcInvalid" };
     return { status: outcome };
   }
   if (row.provider === "alma" && (action === "accept" || action === "refuse")) return { status: action === "accept" ? "captured" : "failed" };
@@ -176,19 +219,22 @@ function decide(row: Row, form: FormData): Decision {
     if (action === "pay" && row.status === "created") {
       const bank = String(form.get("bank") ?? "");
       const chosen = SANDBOX_BANKS[bank];
-      return chosen ? { status: chosen.outcome, bank } : { error: "Choisissez votre banque." };
+      return chosen ? { status: chosen.outcome, bank } : { error: "chooseBank" };
     }
     if ((action === "settle" || action === "reject") && row.status === "pending") return { status: action === "settle" ? "captured" : "failed" };
   }
-  return { error: "Action inconnue." };
+  return { error: "unknownAction" };
 }
 
-/** POST /sandbox-psp/{provider}/{id} – the payer's choice on the hosted page. */
-export async function submitSandboxPage(db: Db, provider: string, id: string, form: FormData): Promise<Response> {
+/** POST /sandbox-psp/{provider}/{id}?lang= – the payer's choice on the hosted page. */
+export async function submitSandboxPage(db: Db, provider: string, id: string, form: FormData, lang?: string | null): Promise<Response> {
   const row = await load(db, provider, id);
-  if (!row) return page("Paiement introuvable", "<p>Ce lien de paiement n'existe pas ou a expiré.</p>", 404);
+  if (!row) return notFound(await sandboxText(lang));
   const decision = decide(row, form);
-  if ("error" in decision) return page(TITLES[row.provider as PaymentProviderName], formFor(row, decision.error), 422);
+  if ("error" in decision) {
+    const text = await sandboxText(lang);
+    return page(text, title(text, row.provider), formFor(text, row, decision.error), 422, row.returnUrl);
+  }
   // Only from an open state: a second submission (double click, back button) changes nothing.
   const [updated] = await db
     .update(paymentSandboxCheckouts)

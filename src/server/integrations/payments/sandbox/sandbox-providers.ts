@@ -24,9 +24,10 @@ import { redirectPayload, SANDBOX_SIGNATURE_HEADER, verify, verifyWebhook } from
 
 const PREFIX: Record<PaymentProviderName, string> = { worldline: "hc_", alma: "payment_", fintecture: "ses_" };
 
-/** The page of the sandbox "provider" a payer is sent to. */
-export function sandboxPageUrl(provider: PaymentProviderName, externalId: string, siteUrl = serverEnv().SITE_URL): string {
-  return `${siteUrl}/sandbox-psp/${provider}/${encodeURIComponent(externalId)}`;
+/** The page of the sandbox "provider" a payer is sent to, in their language (as a real hosted page takes a locale). */
+export function sandboxPageUrl(provider: PaymentProviderName, externalId: string, siteUrl = serverEnv().SITE_URL, locale?: string): string {
+  const page = `${siteUrl}/sandbox-psp/${provider}/${encodeURIComponent(externalId)}`;
+  return locale ? `${page}?${new URLSearchParams({ lang: locale }).toString()}` : page;
 }
 
 function toStatus(row: { status: string; amountCents: number; refundedCents: number; plan: string | null; bank: string | null }): ProviderPaymentStatus {
@@ -51,7 +52,7 @@ function sandboxBase(db: Db, provider: PaymentProviderName) {
       returnUrl: request.returnUrl,
       notifyUrl: request.notifyUrl,
     });
-    return { externalId: id, redirectUrl: sandboxPageUrl(provider, id) };
+    return { externalId: id, redirectUrl: sandboxPageUrl(provider, id, serverEnv().SITE_URL, request.locale) };
   }
   return {
     mode: "sandbox" as const,
