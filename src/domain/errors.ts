@@ -94,6 +94,18 @@ export const ERROR_CODES = [
   "payment_shares__amounts__sum_mismatch",
   "payment_shares__share__invalid",
   "payment_shares__balance__nothing_due",
+  // Monument configurator (issue 13).
+  "monument__model__missing",
+  "monument__granite__missing",
+  "monument__graveyard__unknown",
+  "monument__concession_type__unknown",
+  "monument__option__unavailable",
+  "monument__engraving__unavailable",
+  "monument__engraving_line__too_long",
+  "monument__engraving_lines__too_many",
+  "monument__engraving_line__invalid_characters",
+  "monument__accessories__too_many",
+  "monument__accessory_quantity__too_big",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

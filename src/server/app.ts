@@ -25,6 +25,7 @@ import { registerFamilyRoutes } from "@/server/routes/family";
 import { registerDevSmsOutboxRoutes } from "@/server/routes/dev-sms-outbox";
 import { registerDocumentRequestRoutes } from "@/server/routes/document-requests";
 import { registerFuneralFunnelRoutes } from "@/server/routes/funeral-quote";
+import { registerMarbleFunnelRoutes } from "@/server/routes/marble-funnel";
 import { registerFundingAgencyRoutes } from "@/server/routes/funding-agencies";
 import { registerHealthRoutes } from "@/server/routes/health";
 import { registerJobRoutes } from "@/server/routes/jobs";
@@ -96,6 +97,7 @@ export function createApp(options: AppOptions) {
   registerFundingAgencyRoutes(app);
   registerLeadRoutes(app);
   registerFuneralFunnelRoutes(app);
+  registerMarbleFunnelRoutes(app);
   registerDealRoutes(app);
   registerFamilyRoutes(app);
   registerJobRoutes(app);

@@ -133,6 +133,14 @@ describe("GET /api/v1/autocompletes/{kind} for the other public kinds", () => {
     expect(airport.body[0]!.iata).toBe("CDG");
   });
 
+  it("finds graveyards for a visitor, with the public place's columns only", async () => {
+    const { status, body } = await getJson<Array<Record<string, unknown>>>(ctx.app, "/api/v1/autocompletes/graveyards?q=lyon");
+    expect(status).toBe(200);
+    expect(body.length).toBeGreaterThan(0);
+    expect(body[0]).toMatchObject({ city: "Lyon", demo: true });
+    expect(Object.keys(body[0]!).sort()).toEqual(["address", "city", "cityhall_id", "default_concession_type_id", "demo", "department_code", "id", "name", "postal_code"]);
+  });
+
   it("answers 404 for an unknown kind or extra", async () => {
     for (const path of ["/api/v1/autocompletes/unicorns?q=a", "/api/v1/autocompletes/cityhalls/everything?q=a"]) {
       const { status, body } = await getJson(ctx.app, path);
@@ -145,7 +153,7 @@ describe("GET /api/v1/autocompletes/{kind} for the other public kinds", () => {
 describe("business-only kinds", () => {
   const businessKinds = [
     "airlines", "companies", "consulates", "crematoriums", "deals_with_invoices", "defuncts", "document_types", "entity_invoices",
-    "flights", "funeral_parlors", "funeral_work_types", "graveyards", "hospitals", "polices", "prefectures", "products", "rha",
+    "flights", "funeral_parlors", "funeral_work_types", "hospitals", "polices", "prefectures", "products", "rha",
     "rule_sets", "suppliers", "worships",
   ];
 
@@ -163,6 +171,8 @@ describe("business-only kinds", () => {
     { request: "GET /api/v1/autocompletes/crematoriums?q=lyon", expect: { client: 401, forged: 401, borrowed: 401, guest: 200, pro: 200, advisor: 200 } },
     { request: "GET /api/v1/autocompletes/defuncts?q=a", expect: { client: 401, guest: 403, pro: 403, director: 200, advisor: 200 } },
     { request: "GET /api/v1/autocompletes/cityhalls?q=lyon", expect: { visitor: 200, client: 200, guest: 200 } },
+    // The tombstone configurator's cemetery step: graveyards are public places (issue 13).
+    { request: "GET /api/v1/autocompletes/graveyards?q=lyon", expect: { visitor: 200, client: 200, forged: 200, guest: 200, admin: 200 } },
     { request: "GET /api/v1/autocompletes/airports/999999/warehouses", expect: { visitor: 401, admin: 404 } },
   ]);
 

@@ -33,7 +33,7 @@ export const AUTOCOMPLETE_KINDS = [
 export type AutocompleteKind = (typeof AUTOCOMPLETE_KINDS)[number];
 
 /** Kinds with no internal data, open to visitors (the public funnels use them). */
-export const PUBLIC_AUTOCOMPLETE_KINDS = ["cityhalls", "countries", "departments", "airports"] as const satisfies readonly AutocompleteKind[];
+export const PUBLIC_AUTOCOMPLETE_KINDS = ["cityhalls", "countries", "departments", "airports", "graveyards"] as const satisfies readonly AutocompleteKind[];
 
 /** Nested kinds: `airports/{id}/warehouses`, `deals/{id}/documents`. */
 export const NESTED_AUTOCOMPLETE_KINDS = ["airports/warehouses", "deals/documents"] as const;

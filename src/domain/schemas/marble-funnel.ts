@@ -327,7 +327,7 @@ export const monumentQuoteSchema = z
       vat_by_rate: z.array(z.object({ vat_rate_bp: z.number().int(), base_ht_cents: centsSchema, vat_cents: centsSchema })),
     }),
   })
-  .meta({ id: "MonumentQuote" });
+  .meta({ id: "MonumentQuote", description: "The server's price of the configuration, from database prices only; null on a deal until model and granite are chosen" });
 
 export const marbleDealViewSchema = z
   .object({
@@ -357,7 +357,8 @@ export const marbleDealViewSchema = z
       .nullable()
       .meta({ description: "Null through the resume token alone" }),
     commentary: z.string().nullable(),
-    quote: monumentQuoteSchema.nullable().meta({ description: "Null until model and granite are chosen; computed by the server from database prices" }),
+    // Null until model and granite are chosen (a description here would inline the schema instead of referencing it).
+    quote: monumentQuoteSchema.nullable(),
     supplier: z
       .object({ supplier_name: z.string(), warehouse_name: z.string(), city: z.string().nullable(), department_code: z.string().nullable() })
       .nullable()

@@ -12,6 +12,8 @@ import { DOCUMENT_REQUEST_SMS_JOB } from "@/server/services/document-requests/cr
 import { sendDocumentRequestSms } from "@/server/services/document-requests/send-document-request-sms";
 import { SmsGatewayError } from "@/server/integrations/sms/sms-gateway";
 import { FUNNEL_QUOTE_EMAIL_JOB, SCHEDULE_REMINDERS_JOB } from "@/server/services/funeral-quote/submission-jobs";
+import { deliverMarbleQuoteEmail } from "@/server/services/marble-funnel/quote-email";
+import { MARBLE_QUOTE_EMAIL_JOB } from "@/server/services/marble-funnel/save-marble-deal";
 import { deliverFormalityLetter, FORMALITY_LETTER_EMAIL_JOB } from "@/server/services/procedures/send-formality";
 import { paymentProviders } from "@/server/integrations/payments/providers";
 import { deliverPaymentPaidEmail, PAYMENT_PAID_EMAIL_JOB } from "@/server/services/payments/payment-paid-email";
@@ -39,6 +41,9 @@ function keyOf(job: { id: number; idempotency_key: string | null }): string {
 export const JOB_HANDLERS: JobHandlers = {
   [FUNNEL_QUOTE_EMAIL_JOB]: async (job, ctx) => {
     await deliverFunnelQuoteEmail(ctx.db, dealId(job.payload), keyOf(job), { siteUrl: serverEnv().SITE_URL, apiUrl: publicEnv.NEXT_PUBLIC_API_URL, mailer: getMailer() }, ctx.now, greetClientId(job.payload));
+  },
+  [MARBLE_QUOTE_EMAIL_JOB]: async (job, ctx) => {
+    await deliverMarbleQuoteEmail(ctx.db, dealId(job.payload), keyOf(job), { siteUrl: serverEnv().SITE_URL, apiUrl: publicEnv.NEXT_PUBLIC_API_URL, mailer: getMailer() }, ctx.now, greetClientId(job.payload));
   },
   [SCHEDULE_REMINDERS_JOB]: async (job, ctx) => {
     await scheduleDealReminders(ctx.db, dealId(job.payload), ctx.now);

@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { DEAL_STEP_TYPES } from "@/domain/deal-steps";
 import { TRACKING_TYPES } from "@/domain/constants";
 import { DEAL_ABILITY_ROLES } from "@/domain/roles";
 import { BOOKING_STATUSES, DEAL_KINDS, PLACE_KINDS, STEP_MODES, TRANSPORTS } from "@/domain/schemas/deal";
 import { id, timestamps } from "@/server/db/schema/columns";
 import { products, services } from "@/server/db/schema/catalog";
-import { graveyards, locationType } from "@/server/db/schema/partners";
+import { concessionTypes, graveyards, locationType } from "@/server/db/schema/partners";
+import { supplierWarehouses } from "@/server/db/schema/suppliers";
 import { defuncts } from "@/server/db/schema/procedures";
 import { businessUsers, clients } from "@/server/db/schema/users";
 
@@ -215,6 +216,16 @@ export const marbleDetails = pgTable("marble_details", {
   plotReference: text(),
   widthCm: smallint(),
   lengthCm: smallint(),
+  /** Finish code (FIN-POLI...), accessories [{code, quantity}] and work options chosen in the configurator. */
+  finish: text(),
+  accessories: jsonb().$type<{ code: string; quantity: number }[]>().notNull().default([]),
+  options: jsonb().$type<string[]>().notNull().default([]),
+  /** The plot's kind, when the family knows it. */
+  concessionTypeId: integer().references(() => concessionTypes.id),
+  /** The mason's warehouse the quote was made with, its lead time, and until when the quote holds. */
+  supplierWarehouseId: integer().references(() => supplierWarehouses.id, { onDelete: "set null" }),
+  leadTimeDays: smallint(),
+  validUntil: date({ mode: "string" }),
   ...timestamps,
 });
 

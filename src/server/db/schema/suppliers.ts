@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { id, placeColumns, searchIndexes, searchName, timestamps } from "@/server/db/schema/columns";
 import { departments } from "@/server/db/schema/geo";
 import { zoneType, funeralWorkTypes } from "@/server/db/schema/partners";
@@ -51,9 +52,17 @@ export const supplierWarehouseProducts = pgTable(
       .references(() => products.id),
     priceCents: integer().notNull(),
     available: boolean().notNull().default(true),
+    /** Pieces ready in the warehouse (a monument cut and polished, blocks of a granite). */
+    stock: integer().notNull().default(0),
+    /** Days from the order to delivery (or to installation, for a monument) when ordered from this warehouse. */
+    leadTimeDays: integer().notNull().default(0),
     ...timestamps,
   },
-  (t) => [uniqueIndex("supplier_warehouse_products_unique_idx").on(t.warehouseId, t.productId)],
+  (t) => [
+    uniqueIndex("supplier_warehouse_products_unique_idx").on(t.warehouseId, t.productId),
+    index("supplier_warehouse_products_product_idx").on(t.productId),
+    check("supplier_warehouse_products_stock_check", sql`${t.stock} >= 0 AND ${t.leadTimeDays} >= 0`),
+  ],
 );
 
 /** Areas a supplier works in (its coverage). */

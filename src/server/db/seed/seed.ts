@@ -3,6 +3,7 @@ import type { Db } from "@/server/db/client";
 import { isSeeded } from "@/server/db/migrate";
 import { seedDemoAccounts } from "@/server/db/seed/demo/accounts";
 import { seedProducts } from "@/server/db/seed/demo/catalog";
+import { seedMonumentProducts, seedMonumentStock } from "@/server/db/seed/demo/monuments";
 import { seedDemoOrganisations } from "@/server/db/seed/demo/organisations";
 import { seedDemoPartners } from "@/server/db/seed/demo/partners";
 import { seedDemoReviews } from "@/server/db/seed/demo/reviews";
@@ -61,8 +62,10 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     await step("reference lists", () => seedReferenceLists(t));
     await step("companies", () => seedCompanies(t));
     await step("products (demo)", () => seedProducts(t));
+    await step("monuments (demo)", () => seedMonumentProducts(t));
     await step("partners (demo)", () => seedDemoPartners(t, random));
     await step("suppliers, flights (demo)", () => seedDemoSuppliers(t, random));
+    await step("monument stock (demo)", () => seedMonumentStock(t));
     await step("reviews (demo)", () => seedDemoReviews(t, random, now));
     await step("organisations (demo)", () => seedDemoOrganisations(t));
     if (options.accounts) await step("accounts (demo)", () => seedDemoAccounts(t));

@@ -57,6 +57,8 @@ const ALL_BUSINESS: readonly Role[] = [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR, ROLE
 const CASE_STAFF: readonly Role[] = [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR, ROLES.FUNERAL_ADVISOR];
 const PUBLIC = publicAccess("reference data: communes, countries, départements, airports");
 const BUSINESS = signedIn({ business: ALL_BUSINESS });
+// The tombstone configurator's cemetery step: graveyards are public places, already listed on the commune pages.
+const PUBLIC_PLACES = publicAccess("public places: graveyards, already shown on the commune pages");
 const STAFF = signedIn({ business: CASE_STAFF });
 /** Reference data a family picks from while building its procedure (companies to write to). */
 const FAMILIES_AND_BUSINESS = signedIn({ clients: true, business: ALL_BUSINESS });
@@ -88,7 +90,7 @@ const DEFINITIONS: Record<AutocompleteKind, Definition> = {
   flights: { access: BUSINESS, cacheable: false, search: searchFlights },
   funeral_parlors: { access: BUSINESS, cacheable: false, search: searchFuneralParlors },
   funeral_work_types: { access: BUSINESS, cacheable: false, search: searchFuneralWorkTypes },
-  graveyards: { access: BUSINESS, cacheable: false, search: searchGraveyards },
+  graveyards: { access: PUBLIC_PLACES, cacheable: false, search: searchGraveyards },
   hospitals: { access: BUSINESS, cacheable: false, search: searchHospitals },
   polices: { access: BUSINESS, cacheable: false, search: searchPolices },
   prefectures: { access: BUSINESS, cacheable: false, search: searchPrefectures },

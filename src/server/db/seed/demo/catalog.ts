@@ -56,11 +56,6 @@ export const DEMO_PRODUCTS: readonly Row[] = [
   ["FLE-RAQUETTE", "Raquette de fleurs", "flowers", null, null, false, 129, 10],
   ["FLE-DEVANT", "Devant de tombe fleuri", "flowers", null, null, false, 165, 10],
   ["FLE-BOUQUET", "Bouquet de deuil", "flowers", null, null, false, 69, 10],
-  ["MON-SOBRIETE", "Monument en granit gris « Sobriété »", "monument", "essentiel", null, false, 2890, 20],
-  ["MON-ELEGANCE", "Monument en granit noir fin « Élégance »", "monument", "prestige", null, false, 4290, 20],
-  ["MON-CINERAIRE", "Monument cinéraire", "monument", "tradition", null, false, 1590, 20],
-  ["MON-GRAVURE", "Gravure (par lettre)", "monument", null, null, false, 15, 20, "letter"],
-  ["MON-PLAQUE", "Plaque funéraire personnalisée", "monument", null, null, false, 149, 20],
   ["RAP-FORMALITES", "Formalités de rapatriement (consulat, préfecture)", "repatriation", null, "1", false, 350, 20],
   ["SRV-APRES", "Accompagnement des démarches après les obsèques", "service", null, null, false, 190, 20],
 ];

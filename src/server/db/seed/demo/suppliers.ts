@@ -72,10 +72,10 @@ export async function seedDemoSuppliers(db: Db, random: Random): Promise<Record<
       .insert(supplierWarehouses)
       .values({ ...base, supplierId: florist!.id, name: `Boutique Fleurs de ${c.city}${DEMO_SUFFIX}`, address: `${random.int(1, 90)} ${c.streets[0]}` })
       .returning({ id: supplierWarehouses.id });
-    const [yard] = await db
+    // The workshop's monuments and granites are seeded with their stock by seedMonumentStock (monuments.ts).
+    await db
       .insert(supplierWarehouses)
-      .values({ ...base, supplierId: mason!.id, name: `Atelier Marbrerie de ${c.city}${DEMO_SUFFIX}`, address: `${random.int(1, 90)} ${c.streets[2]}` })
-      .returning({ id: supplierWarehouses.id });
+      .values({ ...base, supplierId: mason!.id, name: `Atelier Marbrerie de ${c.city}${DEMO_SUFFIX}`, address: `${random.int(1, 90)} ${c.streets[2]}` });
     counts.warehouses! += 2;
     const stock = (warehouseId: number, codes: string[], markup: [number, number]) =>
       codes
@@ -83,7 +83,6 @@ export async function seedDemoSuppliers(db: Db, random: Random): Promise<Record<
         .map((code) => ({ warehouseId, productId: productIds.get(code)!, priceCents: random.int(markup[0], markup[1]) * 100 }));
     await db.insert(supplierWarehouseProducts).values([
       ...stock(shop!.id, ["FLE-GERBE", "FLE-COUSSIN", "FLE-COEUR", "FLE-RAQUETTE", "FLE-DEVANT", "FLE-BOUQUET"], [45, 140]),
-      ...stock(yard!.id, ["MON-SOBRIETE", "MON-ELEGANCE", "MON-CINERAIRE", "MON-PLAQUE"], [120, 3400]),
     ]);
 
     const [zone] = await db
