@@ -12,7 +12,7 @@ import { Button } from "@/ui/button";
 import type { ComboboxOption } from "@/ui/combobox";
 import { ModelStep } from "./model-step";
 import { monumentApi, type MonumentApi } from "./monument-api";
-import { draftPayload, emptyMonumentDraft, loadMonumentDraft, saveMonumentDraft, stepMissing, type MonumentDraft } from "./monument-draft";
+import { draftPayload, emptyMonumentDraft, loadMonumentDraft, rememberSentQuote, reopenedDraft, saveMonumentDraft, stepMissing, type MonumentDraft } from "./monument-draft";
 import { MonumentSaver, type SaveStatus } from "./monument-saver";
 import { AccessoriesStep, CemeteryStep, ContactStep, EngravingStep, FinishStep, GraniteStep } from "./monument-steps";
 import { MonumentPreview, MonumentPrice, MonumentStock } from "./monument-summary";
@@ -45,7 +45,7 @@ export function MonumentConfigurator({ api: injected }: { api?: MonumentApi }) {
 
   // Take back what this device kept, then open the saver on that deal.
   useEffect(() => {
-    const stored = loadMonumentDraft();
+    const stored = reopenedDraft(loadMonumentDraft());
     const saver = new MonumentSaver({
       api,
       deal: { uuid: stored.uuid, token: stored.token },
@@ -123,6 +123,7 @@ export function MonumentConfigurator({ api: injected }: { api?: MonumentApi }) {
       const sent = await saverRef.current!.submit(draftPayload(draftRef.current, { submit: true, locale }));
       const done = { ...draftRef.current, submitted: true };
       saveMonumentDraft(done);
+      rememberSentQuote(sent.uuid, done.token);
       router.push(`${paths.tombstoneCatalogueConfirmation()}?${new URLSearchParams({ deal: sent.uuid }).toString()}`);
     } catch (raw) {
       setCodes(toApiError(raw).codes);

@@ -10,7 +10,7 @@ import { formatMoney } from "@/domain/quote/money";
 import type { MarbleDealView } from "@/domain/schemas/marble-funnel";
 import { buttonClasses } from "@/ui/button";
 import { monumentApi, monumentPdfPath, type MonumentApi } from "./monument-api";
-import { loadMonumentDraft } from "./monument-draft";
+import { sentQuoteToken } from "./monument-draft";
 import { MonumentPreview } from "./monument-summary";
 
 const NEXT_STEPS = ["visit", "authorisation", "settling", "installation"] as const;
@@ -34,8 +34,7 @@ export function MonumentConfirmation({ uuid, api: injected }: { uuid: string | n
 
   useEffect(() => {
     if (!uuid) return;
-    const stored = loadMonumentDraft();
-    const key = stored.uuid === uuid ? stored.token : null;
+    const key = sentQuoteToken(uuid);
     api.get(uuid, key).then(
       (view) => {
         setToken(key);

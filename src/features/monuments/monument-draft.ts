@@ -103,6 +103,38 @@ export function forgetMonumentDraft(store: Storage | null = storage()): void {
   }
 }
 
+const SENT_STORAGE_KEY = "paisible.monument-quote.sent";
+
+/** Keeps the key of a quote once sent, for its confirmation page; the configurator then starts afresh. */
+export function rememberSentQuote(uuid: string, token: string | null, store: Storage | null = storage()): void {
+  try {
+    store?.setItem(SENT_STORAGE_KEY, JSON.stringify({ uuid, token }));
+  } catch {
+    // the family's session still opens the deal
+  }
+}
+
+/** The resume token of the sent quote with this uuid, if this device sent it. */
+export function sentQuoteToken(uuid: string, store: Storage | null = storage()): string | null {
+  try {
+    const parsed = z.object({ uuid: z.string(), token: z.string().nullable() }).safeParse(JSON.parse(store?.getItem(SENT_STORAGE_KEY) ?? "null"));
+    if (parsed.success && parsed.data.uuid === uuid) return parsed.data.token;
+  } catch {
+    // unreadable: no token
+  }
+  const draft = loadMonumentDraft(store);
+  return draft.uuid === uuid ? draft.token : null;
+}
+
+/**
+ * A sent quote is closed to the resume token (the server answers deal__sign_in_required), so a
+ * family coming back starts a new one from the same choices.
+ */
+export function reopenedDraft(draft: MonumentDraft): MonumentDraft {
+  if (!draft.submitted) return draft;
+  return { ...emptyMonumentDraft(), configuration: draft.configuration, graveyard: draft.graveyard, concession: draft.concession, client: { ...draft.client, consent: false } };
+}
+
 /** Whether the contact step has what the server needs to send the quote. */
 function hasContact(draft: MonumentDraft): boolean {
   return draft.client.firstname.trim() !== "" || draft.client.lastname.trim() !== "" || draft.client.email.trim() !== "";
