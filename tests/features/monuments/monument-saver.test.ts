@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/api-client/api-error";
-import type { MarbleDealView } from "@/domain/schemas/marble-funnel";
-import { MonumentSaver, type SaveStatus } from "@/features/monuments/monument-saver";
+import type { MarbleDealCreateInput, MarbleDealView } from "@/domain/schemas/marble-funnel";
+import { MonumentSaver, type MonumentSaverApi, type SaveStatus } from "@/features/monuments/monument-saver";
+
+/** A partial body, as the saver passes it through untouched. */
+const body = (value: object) => value as MarbleDealCreateInput;
 
 const UUID = "0b7f3a52-5d1e-4c59-9a43-6d2b1f0e8c11";
 const TOKEN = "t".repeat(40);
@@ -36,7 +39,7 @@ function setup(api: { create: ReturnType<typeof vi.fn>; update: ReturnType<typeo
   const statuses: SaveStatus[] = [];
   const saved: { deal: MarbleDealView; key: { uuid: string; token: string | null } }[] = [];
   const saver = new MonumentSaver({
-    api,
+    api: api as unknown as MonumentSaverApi,
     deal,
     onStatus: (s) => statuses.push(s),
     onSaved: (d, key) => saved.push({ deal: d, key }),
@@ -51,11 +54,11 @@ describe("MonumentSaver", () => {
   it("creates the deal on the first answer, then updates it with its resume token, sending only the newest answers", async () => {
     const api = { create: vi.fn().mockResolvedValue({ ...view(100), resume_token: TOKEN }), update: vi.fn().mockResolvedValue(view(200)) };
     const { saver, c, saved } = setup(api);
-    saver.queue({ configuration: { model_code: "MON-TRA-SOBRIETE" } });
+    saver.queue(body({ configuration: { model_code: "MON-TRA-SOBRIETE" } }));
     await c.tick();
     expect(api.create).toHaveBeenCalledWith({ configuration: { model_code: "MON-TRA-SOBRIETE" } });
-    saver.queue({ configuration: { model_code: "A" } });
-    saver.queue({ configuration: { model_code: "B" } });
+    saver.queue(body({ configuration: { model_code: "A" } }));
+    saver.queue(body({ configuration: { model_code: "B" } }));
     await c.tick();
     expect(api.update).toHaveBeenCalledTimes(1);
     expect(api.update).toHaveBeenCalledWith(UUID, TOKEN, { configuration: { model_code: "B" } });
@@ -69,7 +72,7 @@ describe("MonumentSaver", () => {
       update: vi.fn().mockRejectedValueOnce(new ApiError(0, null, "", ["no_network"])).mockRejectedValueOnce(new ApiError(503, null)).mockResolvedValue(view(300)),
     };
     const { saver, c, statuses } = setup(api, { uuid: UUID, token: TOKEN });
-    saver.queue({ commentary: "Merci" });
+    saver.queue(body({ commentary: "Merci" }));
     await c.tick();
     expect(statuses.at(-1)).toEqual({ kind: "retrying", retryAt: 3000, offline: true });
     expect(await c.tick()).toBe(2000);
@@ -84,7 +87,7 @@ describe("MonumentSaver", () => {
     const refusal = new ApiError(422, { error: "Unprocessable Entity", errors: ["client__email__invalid"] });
     const api = { create: vi.fn(), update: vi.fn().mockRejectedValue(refusal) };
     const { saver, c, statuses } = setup(api, { uuid: UUID, token: TOKEN });
-    const outcome = expect(saver.submit({ submit: true })).rejects.toBe(refusal);
+    const outcome = expect(saver.submit(body({ submit: true }))).rejects.toBe(refusal);
     await c.tick();
     await outcome;
     expect(statuses.at(-1)).toEqual({ kind: "refused", codes: ["client__email__invalid"] });
@@ -94,9 +97,9 @@ describe("MonumentSaver", () => {
   it("resolves a submission with the server's deal, and keeps it a submission through a retry", async () => {
     const api = { create: vi.fn(), update: vi.fn().mockRejectedValueOnce(new ApiError(0, null, "", ["no_network"])).mockResolvedValue(view(400)) };
     const { saver, c } = setup(api, { uuid: UUID, token: TOKEN });
-    const sent = saver.submit({ submit: true });
+    const sent = saver.submit(body({ submit: true }));
     await c.tick();
-    saver.queue({ commentary: "x" });
+    saver.queue(body({ commentary: "x" }));
     await c.tick();
     await expect(sent).resolves.toMatchObject({ uuid: UUID });
     expect(api.update.mock.calls.at(-1)![2]).toEqual({ commentary: "x", submit: true });
