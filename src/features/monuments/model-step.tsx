@@ -117,14 +117,11 @@ export function ModelStep({
                 <span className="text-sm text-ink-soft">
                   {tc(`shapes.${card.shape}`)} · {tc(`sizes.${card.size}`)}
                 </span>
-                {card.product ? (
-                  <>
-                    <span className="mt-1 text-sm">{t("from", { price: formatMoney(card.product.price_ttc_cents, locale) })}</span>
-                    <span className={cn("text-sm", card.product.in_stock ? "text-success" : "text-ink-soft")}>
-                      {card.product.in_stock ? t("inStock") : card.product.lead_time_days !== null ? t("leadTime", { days: card.product.lead_time_days }) : t("onOrder")}
-                    </span>
-                  </>
-                ) : null}
+                {/* the price and stock lines keep their room before the API answers, so nothing moves */}
+                <span className="mt-1 min-h-10 text-sm">{card.product ? t("from", { price: formatMoney(card.product.price_ttc_cents, locale) }) : "\u00a0"}</span>
+                <span className={cn("min-h-5 text-sm", card.product?.in_stock ? "text-success" : "text-ink-soft")}>
+                  {!card.product ? "\u00a0" : card.product.in_stock ? t("inStock") : card.product.lead_time_days !== null ? t("leadTime", { days: card.product.lead_time_days }) : t("onOrder")}
+                </span>
               </button>
             </li>
           );

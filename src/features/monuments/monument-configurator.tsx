@@ -7,6 +7,7 @@ import { toApiError } from "@/api-client/api-error";
 import { paths } from "@/config/paths";
 import { messageKeyForCode } from "@/domain/errors";
 import { drawConfiguredMonument } from "@/domain/marble/monument-view";
+import { formatMoney } from "@/domain/quote/money";
 import { MARBLE_FUNNEL_STEPS, type MarbleDealView, type MarbleFilters, type MarbleFunnelStep, type SupplierWarehouseProduct } from "@/domain/schemas/marble-funnel";
 import { Button } from "@/ui/button";
 import type { ComboboxOption } from "@/ui/combobox";
@@ -225,6 +226,12 @@ export function MonumentConfigurator({ api: injected }: { api?: MonumentApi }) {
             <Button onClick={() => void next()} disabled={!ready || sending}>
               {step === "contact" ? t("send") : t("next")}
             </Button>
+            {deal?.quote ? (
+              // on a phone the price panel is below: the server's last total stays in sight here
+              <p className="m-0 ms-auto text-lg font-semibold tabular-nums lg:hidden" data-testid="monument-total-bar" aria-hidden="true">
+                {formatMoney(deal.quote.totals.ttc_cents, locale)}
+              </p>
+            ) : null}
           </div>
           <div className="mt-4">
             <MonumentSaveStatus status={status} onRetry={() => saverRef.current?.retryNow()} />
