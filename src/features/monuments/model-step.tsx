@@ -54,7 +54,8 @@ export function ModelStep({
       api
         .products({ q: q.trim(), shape, size })
         .then(({ products }) => {
-          setCards(products.map((p) => ({ code: p.code, name: p.name, shape: p.shape, size: p.size, product: p })));
+          // the catalogue's own short names (the rows say "Monument « … »"), so a card never changes its title
+          setCards(products.map((p) => ({ code: p.code, name: STATIC_CARDS.find((c) => c.code === p.code)?.name ?? p.name, shape: p.shape, size: p.size, product: p })));
           setState("idle");
         })
         .catch(() => setState("failed"));
