@@ -135,14 +135,10 @@ export function reopenedDraft(draft: MonumentDraft): MonumentDraft {
   return { ...emptyMonumentDraft(), configuration: draft.configuration, graveyard: draft.graveyard, concession: draft.concession, client: { ...draft.client, consent: false } };
 }
 
-/** Whether the contact step has what the server needs to send the quote. */
-function hasContact(draft: MonumentDraft): boolean {
-  return draft.client.firstname.trim() !== "" || draft.client.lastname.trim() !== "" || draft.client.email.trim() !== "";
-}
-
 /**
- * What a save sends: choices as codes, never a price. The client goes only once the family has
- * started typing it (and always with the submission, so the server names what is missing).
+ * What a save sends: choices as codes, never a price. The contact details go with the submission
+ * only: half-typed, the server would refuse them (and the save) while the family is still writing;
+ * until then they are kept on this device.
  */
 export function draftPayload(draft: MonumentDraft, options: { submit?: boolean; locale?: string } = {}): MarbleDealCreateInput {
   const { configuration } = draft;
@@ -162,7 +158,7 @@ export function draftPayload(draft: MonumentDraft, options: { submit?: boolean; 
     current_step: draft.step,
   };
   if (options.locale) payload.locale = options.locale as MarbleDealCreateInput["locale"];
-  if (options.submit || hasContact(draft)) {
+  if (options.submit) {
     const c = draft.client;
     payload.client = {
       civility: c.civility,

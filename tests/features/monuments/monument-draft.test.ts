@@ -36,14 +36,15 @@ describe("the monument draft on this device", () => {
     expect(loaded.configuration.model_code).toBe("MON-TRA-SOBRIETE");
   });
 
-  it("sends codes and never a price; the client only once typed, and always with the submission", () => {
+  it("sends codes and never a price, and the contact details with the submission only", () => {
     const draft = emptyMonumentDraft();
     draft.configuration = { ...draft.configuration, model_code: "MON-TRA-SOBRIETE", granite_code: "GRA-IMPALA", accessories: [{ code: "ACC-MON-VASE", quantity: 2 }] };
     draft.configuration.engraving.lines = ["  Léa  ", ""];
     const payload = draftPayload(draft, { locale: "ar" });
     expect(JSON.stringify(payload)).not.toMatch(/cents|price/);
     expect(payload.configuration?.engraving?.lines).toEqual(["Léa", ""]);
-    expect(payload.client).toBeUndefined();
+    draft.client.firstname = "Léa";
+    expect(draftPayload(draft).client).toBeUndefined();
     expect(payload.locale).toBe("ar");
     expect(draftPayload(emptyMonumentDraft()).configuration?.engraving).toBeNull();
     const sent = draftPayload(draft, { submit: true });
