@@ -77,9 +77,10 @@ async function journey(page: Page, baseURL: string | undefined, locale: Locale) 
 
   // cemetery (public autocomplete)
   const graveyard = page.getByRole("combobox", { name: t.graveyard });
-  await graveyard.fill("Pere");
-  const option = page.getByRole("option").first();
-  if (await option.isVisible({ timeout: 5000 }).catch(() => false)) await option.click();
+  await graveyard.fill("Lyon");
+  await expect(page.getByRole("option", { name: /Lyon/ }).first()).toBeVisible();
+  await graveyard.press("Enter");
+  await expect(graveyard).toHaveValue(/Lyon/);
   await page.getByRole("button", { name: t.next }).click();
 
   // contact and sending
