@@ -161,7 +161,8 @@ export function MonumentConfigurator({ api: injected }: { api?: MonumentApi }) {
       <header className="py-6">
         <h1 className="text-3xl sm:text-4xl">{t("title")}</h1>
         <p className="mt-2 max-w-2xl text-lg text-ink-soft">{t("lead")}</p>
-        {filters?.demo ? <p className="mt-2 text-warning">{t("demo")}</p> : null}
+        {/* the catalogue is the demonstration one until the API says otherwise: shown from the first paint, nothing moves */}
+        {filters?.demo !== false ? <p className="mt-2 text-warning">{t("demo")}</p> : null}
       </header>
       <nav aria-label={t("stepsLabel")} className="overflow-x-auto">
         <ol className="flex gap-2 pb-2">
