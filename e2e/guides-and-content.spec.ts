@@ -143,12 +143,6 @@ test.describe("French-only pages", () => {
     expect(canonical.hostname).not.toMatch(/^[a-z]{2}(\.|--)/);
     await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveCount(0);
   });
-
-  test("the tombstone page links to the catalogue", async ({ page }) => {
-    await page.goto("/pierre-tombale");
-    await page.getByRole("link", { name: "Voir le catalogue des pierres tombales" }).click();
-    await expect(page).toHaveURL(/\/catalogue-pierres-tombales$/);
-  });
 });
 
 test.describe("financial aid calculator", () => {

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import { setRequestLocale } from "next-intl/server";
 import { paths } from "@/config/paths";
+import { ClientMessages } from "@/i18n/client-messages";
+import { MonumentConfigurator } from "@/features/monuments/monument-configurator";
 import { pageMetadata } from "@/shared/seo/page-metadata";
-import { IntroPage } from "@/features/shell/intro-page";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -12,5 +13,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function Page({ params }: Props) {
   setRequestLocale((await params).locale);
-  return <IntroPage page="tombstoneCatalogue" />;
+  return (
+    <ClientMessages namespaces={["MonumentFunnel", "MonumentCatalog"]}>
+      {/* Server-rendered on the model grid (empty draft), so the first screen and its drawings need no script. */}
+      <MonumentConfigurator />
+    </ClientMessages>
+  );
 }

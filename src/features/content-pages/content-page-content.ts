@@ -16,7 +16,6 @@ export const CONTENT_PAGES = {
   services: { file: "services", path: paths.services() },
   detailedServices: { file: "prestations-en-details", path: paths.detailedServices() },
   ecological: { file: "obseques-ecologiques", path: paths.ecological() },
-  tombstone: { file: "pierre-tombale", path: paths.tombstone() },
 } as const;
 
 export type ContentPageKey = keyof typeof CONTENT_PAGES;

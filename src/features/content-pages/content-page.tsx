@@ -16,7 +16,6 @@ const NEXT_STEP: Record<ContentPageKey, "quote" | "catalogue" | "pro" | null> = 
   services: "quote",
   detailedServices: "quote",
   ecological: "quote",
-  tombstone: "catalogue",
 };
 
 async function NextStep({ view }: { view: ContentPageView }) {

@@ -7,7 +7,6 @@ const PRIORITY: Record<keyof typeof CONTENT_PAGES, number> = {
   services: 0.7,
   detailedServices: 0.7,
   ecological: 0.6,
-  tombstone: 0.7,
 };
 
 /** Registered in app/sitemaps/sources.ts: the French-only pages, listed on the French host only. */

@@ -35,23 +35,7 @@ export function funnelApi(client: ApiClient = api, token: () => string | null = 
   };
 }
 
-/**
- * The quote e-mail's link: `#devis=<uuid>&cle=<token>`, in the fragment so it never
- * reaches a server nor a Referer. Read once on arrival, then removed from the address.
- */
-export function readResumeFragment(hash: string): { uuid: string; token: string } | null {
-  const params = new URLSearchParams(hash.replace(/^#/, ""));
-  const uuid = params.get("devis")?.toLowerCase() ?? "";
-  const token = params.get("cle") ?? "";
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(uuid) || !/^[A-Za-z0-9_-]{32,200}$/.test(token)) return null;
-  return { uuid, token };
-}
-
-/** Removes the key from the address bar (and so from history, analytics and later Referers). */
-export function forgetResumeFragment(): void {
-  if (typeof window === "undefined" || !window.location.hash) return;
-  window.history.replaceState(window.history.state, "", `${window.location.pathname}${window.location.search}`);
-}
+export { forgetResumeFragment, readResumeFragment } from "@/api-client/resume-fragment";
 
 export interface PricingData {
   catalog: QuoteCatalog;

@@ -16,6 +16,7 @@ export const STATIC_SITEMAP_ENTRIES: readonly SitemapEntry[] = [
   { path: paths.genericQuote(), changeFrequency: "monthly", priority: 0.7 },
   { path: paths.funeralIndex(), changeFrequency: "weekly", priority: 0.8 },
   { path: paths.repatriation(), changeFrequency: "monthly", priority: 0.8 },
+  { path: paths.tombstone(), changeFrequency: "monthly", priority: 0.7 },
   { path: paths.tombstoneCatalogue(), changeFrequency: "weekly", priority: 0.7 },
   { path: paths.flowers(), changeFrequency: "weekly", priority: 0.7 },
   { path: paths.financialAid(), changeFrequency: "monthly", priority: 0.7 },

@@ -23,10 +23,6 @@ describe("French content pages (src/content/pages/fr)", () => {
     for (const section of LEGAL_SECTIONS) expect(headings, section.number).toContain(`Rubrique ${section.number}`);
   });
 
-  it("links the tombstone page to the catalogue", () => {
-    expect(loadContentPage("tombstone").markdown).toContain("/catalogue-pierres-tombales");
-  });
-
   it("lists them in the sitemap on the French host only", async () => {
     const entries = await contentPagesSitemapSource.entries();
     expect(entries).toHaveLength(CONTENT_PAGE_KEYS.length);
