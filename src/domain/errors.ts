@@ -109,6 +109,18 @@ export const ERROR_CODES = [
   "flower_order__client__missing",
   "flower_message__text__too_long",
   "flower_message__text__blank",
+  // Back-office deals (issue 14): state machine (src/domain/deal-states.ts), people, steps.
+  "deal__state__invalid",
+  "deal__state__transition_invalid",
+  "deal__user_id__not_assignable",
+  "deal__client_id__not_found",
+  "deal__empowered_client__not_member",
+  "deal__owner__no_email",
+  "defunct__id__blank",
+  "defunct__id__not_found",
+  "deal_step__location_type__blank",
+  "deal_step__step_type__unknown",
+  "notification__ids__too_many",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -108,7 +108,7 @@ describe("GET /api/v1/deals", () => {
 // Visitors are refused (401), business roles without access to families' details too (403);
 // a client reads their own deals only (another's deal is a 404, not a 403).
 describeAuthorizationMatrix("deals", () => ctx, [
-  { request: "GET /api/v1/deals", expect: { visitor: 401, client: 200, admin: 200, director: 200, advisor: 200, guest: 403, pro: 403, forged: 401, borrowed: 401 } },
+  { request: "GET /api/v1/deals", expect: { visitor: 401, client: 200, admin: 200, director: 200, advisor: 200, guest: 403, pro: 200, forged: 401, borrowed: 401 } },
   { request: "GET /api/v1/deals/999999", expect: { visitor: 401, client: 404, admin: 404, advisor: 404, guest: 403, pro: 403, forged: 401 } },
 ]);
 

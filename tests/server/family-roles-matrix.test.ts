@@ -90,34 +90,44 @@ const callers = (): Record<Member, ExtraCaller> => ({
 /** Business callers and broken credentials, the same on every member route. */
 const OUTSIDERS_READ = { visitor: 401, admin: 200, director: 200, advisor: 200, guest: 403, pro: 403, forged: 401, borrowed: 401 } as const;
 const OUTSIDERS_MANAGE = { visitor: 401, admin: 403, director: 403, advisor: 403, guest: 403, pro: 403, forged: 401, borrowed: 401 } as const;
+const OTHERS = { visitor: 401, guest: 403, pro: 403, forged: 401, borrowed: 401 } as const;
 
+/**
+ * On a procedure only the family manages its members; on a deal the case-running business
+ * roles (0-2) do too (issue 14), under the same rules. Callers are tried in order, so where
+ * the first to succeed removes what the row targets, the later ones find nothing (404).
+ */
 function memberRows(prefix: string, key: "deal" | "procedure"): MatrixRow<Member>[] {
   const base = `${prefix}/:${key}_id`;
+  const deal = key === "deal";
+  const invite = deal ? { ...OTHERS, admin: 201, director: 201, advisor: 201 } : OUTSIDERS_MANAGE;
+  const change = deal ? { ...OTHERS, admin: 200, director: 200, advisor: 200 } : OUTSIDERS_MANAGE;
+  const removeOnce = (status: number) => (deal ? { ...OTHERS, admin: status, director: 404, advisor: 404, owner: 404 } : { ...OUTSIDERS_MANAGE, owner: status });
   return [
     { request: `GET ${base}/abilities`, expect: { owner: 200, editor: 200, reader: 200, notary: 403, stranger: 404, client: 404, ...OUTSIDERS_READ } },
     {
       request: `POST ${base}/abilities`,
       body: { email: `invited.${key}@example.org`, role: "reader", link: "friend" },
-      expect: { stranger: 404, client: 404, notary: 403, reader: 403, editor: 403, ...OUTSIDERS_MANAGE, owner: 201 },
+      expect: { stranger: 404, client: 404, notary: 403, reader: 403, editor: 403, ...invite, owner: 201 },
     },
     {
       request: `PUT ${base}/abilities/:${key}_victim`,
       body: { role: "editor", link: "friend" },
-      expect: { stranger: 404, client: 404, notary: 403, reader: 403, editor: 403, ...OUTSIDERS_MANAGE, owner: 200 },
+      expect: { stranger: 404, client: 404, notary: 403, reader: 403, editor: 403, ...change, owner: 200 },
     },
     {
       request: `DELETE ${base}/invitations/:${key}_invitation`,
-      expect: { stranger: 404, client: 404, notary: 403, reader: 403, editor: 403, ...OUTSIDERS_MANAGE, owner: 204 },
+      expect: { stranger: 404, client: 404, notary: 403, reader: 403, editor: 403, ...removeOnce(204) },
     },
     {
       request: `DELETE ${base}/abilities/:${key}_victim`,
-      expect: { stranger: 404, client: 404, notary: 403, reader: 403, editor: 403, ...OUTSIDERS_MANAGE, owner: 204 },
+      expect: { stranger: 404, client: 404, notary: 403, reader: 403, editor: 403, ...removeOnce(204) },
     },
-    // The owner's ability: never removed (422 to the owner, who manages; 403 to the others).
-    { request: `DELETE ${base}/abilities/:${key}_owner_ability`, expect: { stranger: 404, notary: 403, reader: 403, editor: 403, advisor: 403, owner: 422 } },
-    // The owner changes only their own link.
-    { request: `PUT ${base}/abilities/:${key}_owner_ability`, body: { role: "reader" }, expect: { stranger: 404, reader: 403, editor: 403, owner: 422 } },
-    { request: `PUT ${base}/abilities/:${key}_owner_ability`, body: { link: "spouse" }, expect: { stranger: 404, reader: 403, owner: 200 } },
+    // The owner's ability: never removed (422 to whoever manages; 403 to the others).
+    { request: `DELETE ${base}/abilities/:${key}_owner_ability`, expect: { stranger: 404, notary: 403, reader: 403, editor: 403, advisor: deal ? 422 : 403, owner: 422 } },
+    // The owner's ability changes only its link, whoever asks.
+    { request: `PUT ${base}/abilities/:${key}_owner_ability`, body: { role: "reader" }, expect: { stranger: 404, reader: 403, editor: 403, owner: 422, ...(deal ? { director: 422 } : {}) } },
+    { request: `PUT ${base}/abilities/:${key}_owner_ability`, body: { link: "spouse" }, expect: { stranger: 404, reader: 403, owner: 200, ...(deal ? { advisor: 200 } : {}) } },
     { request: `DELETE ${base}/abilities/999999`, expect: { owner: 404, stranger: 404, reader: 404 } },
   ];
 }

@@ -107,11 +107,13 @@ describe("GET …/abilities – members", () => {
     expect((await call(ctx.app, "GET", `${proc()}/abilities`)).status).toBe(401);
   });
 
-  it("lets an advisor read members and invitations but an analytics guest nothing", async () => {
+  it("lets an advisor read and manage a deal's members (issue 14), only read a procedure's, and an analytics guest nothing", async () => {
     const advisor = await call<{ data: unknown[]; meta: { role: null; actions: string[] } }>(ctx.app, "GET", `${deal()}/abilities`, { headers: await as("advisor") });
     expect(advisor.status).toBe(200);
     expect(advisor.body.meta.role).toBeNull();
-    expect(advisor.body.meta.actions).not.toContain("members:manage");
+    expect(advisor.body.meta.actions).toContain("members:manage");
+    const onProcedure = await call<{ meta: { actions: string[] } }>(ctx.app, "GET", `${proc()}/abilities`, { headers: await as("advisor") });
+    expect(onProcedure.body.meta.actions).not.toContain("members:manage");
     expect((await call(ctx.app, "GET", `${deal()}/abilities`, { headers: await as("guest") })).status).toBe(403);
   });
 });

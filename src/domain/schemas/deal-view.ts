@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TRACKING_TYPES } from "@/domain/constants";
+import { DEAL_STATES } from "@/domain/deal-states";
 import { DEAL_STEP_TYPES } from "@/domain/deal-steps";
 import { quoteAnswersSchema } from "@/domain/quote/answers";
 import { DEAL_ABILITY_ROLES } from "@/domain/roles";
@@ -43,7 +44,7 @@ export const dealSummarySchema = z
   })
   .meta({ id: "DealSummary" });
 
-const dealStepViewSchema = z.object({
+export const dealStepViewSchema = z.object({
   id: z.number().int(),
   step_type: z.enum(DEAL_STEP_TYPES),
   position: z.number().int(),
@@ -58,6 +59,20 @@ const dealStepViewSchema = z.object({
   done_at: seconds.nullable(),
 });
 
+/** A business user as the deal's history and communications name them. */
+export const businessUserRefSchema = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() }).meta({ id: "BusinessUserRef" });
+
+export const dealEventSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.string().meta({ description: "state, user, owner, empowered_client, brand, defunct, duplicated_from, welcome" }),
+    from: z.string().nullable(),
+    to: z.string().nullable(),
+    by: businessUserRefSchema.nullable(),
+    created_at: seconds,
+  })
+  .meta({ id: "DealEvent" });
+
 export const dealDetailSchema = z
   .object({
     id: z.number().int(),
@@ -68,6 +83,19 @@ export const dealDetailSchema = z
     total_cents: z.number().int().nullable(),
     client_commentary: z.string().nullable(),
     commentary: z.string().nullable().optional().meta({ description: "The advisors' internal commentary; absent for a client" }),
+    advisor: z
+      .object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), role: z.number().int() })
+      .nullable()
+      .optional()
+      .meta({ description: "The business user in charge; advisors only" }),
+    empowered_client_id: z.number().int().nullable().optional().meta({ description: "The member with standing to arrange the funeral; advisors only" }),
+    brand: z.string().nullable().optional().meta({ description: "Advisors only" }),
+    welcome_sent_at: seconds.nullable().optional().meta({ description: "When the welcome e-mail was sent; advisors only" }),
+    next_states: z.array(z.enum(DEAL_STATES)).optional().meta({ description: "The states the caller may move the deal to; advisors only" }),
+    events: z
+      .array(dealEventSchema)
+      .optional()
+      .meta({ description: "The deal's history (state changes, assignment, owner...), oldest first; advisors only" }),
     client: dealClientSchema.nullable(),
     abilities: z.array(
       z.object({

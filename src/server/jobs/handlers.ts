@@ -13,12 +13,14 @@ import { deliverFlowerOrderEmail } from "@/server/services/flower-funnel/order-e
 import { DOCUMENT_REQUEST_SMS_JOB } from "@/server/services/document-requests/create-document-request";
 import { sendDocumentRequestSms } from "@/server/services/document-requests/send-document-request-sms";
 import { SmsGatewayError } from "@/server/integrations/sms/sms-gateway";
-import { FUNNEL_QUOTE_EMAIL_JOB, SCHEDULE_REMINDERS_JOB } from "@/server/services/funeral-quote/submission-jobs";
+import { FUNNEL_QUOTE_EMAIL_JOB, FUNNEL_REQUEST_NOTIFY_JOB, SCHEDULE_REMINDERS_JOB } from "@/server/services/funeral-quote/submission-jobs";
+import { notify } from "@/server/services/notifications/notify";
 import { deliverFormalityLetter, FORMALITY_LETTER_EMAIL_JOB } from "@/server/services/procedures/send-formality";
 import { paymentProviders } from "@/server/integrations/payments/providers";
 import { deliverPaymentPaidEmail, PAYMENT_PAID_EMAIL_JOB } from "@/server/services/payments/payment-paid-email";
 import { deliverPaymentShareEmail, PAYMENT_SHARE_EMAIL_JOB } from "@/server/services/payments/payment-shares";
 import { RECONCILE_EVERY_MS, RECONCILE_PAYMENTS_JOB, reconcilePayments } from "@/server/services/payments/reconcile-payments";
+import { DEAL_WELCOME_EMAIL_JOB, deliverWelcomeEmail } from "@/server/services/deals/welcome";
 
 /** Every kind of job the product runs, and its handler. */
 
@@ -44,6 +46,10 @@ export const JOB_HANDLERS: JobHandlers = {
   },
   [FLOWER_ORDER_EMAIL_JOB]: async (job, ctx) => {
     await deliverFlowerOrderEmail(ctx.db, dealId(job.payload), keyOf(job), { siteUrl: serverEnv().SITE_URL, apiUrl: publicEnv.NEXT_PUBLIC_API_URL, mailer: getMailer() }, ctx.now, greetClientId(job.payload));
+  },
+  [FUNNEL_REQUEST_NOTIFY_JOB]: async (job, ctx) => {
+    const id = dealId(job.payload);
+    await notify(ctx.db, { kind: "funnel_request", title: `Nouvelle demande de devis – dossier n° ${id}`, dealId: id, now: ctx.now });
   },
   [SCHEDULE_REMINDERS_JOB]: async (job, ctx) => {
     await scheduleDealReminders(ctx.db, dealId(job.payload), ctx.now);
@@ -86,6 +92,9 @@ export const JOB_HANDLERS: JobHandlers = {
     const id = job.payload.share_id;
     if (typeof id !== "number" || !Number.isInteger(id)) throw new PermanentJobError("payload_invalid");
     await deliverPaymentShareEmail(ctx.db, id, getMailer(), serverEnv().SITE_URL, getSmsSender());
+  },
+  [DEAL_WELCOME_EMAIL_JOB]: async (job, ctx) => {
+    await deliverWelcomeEmail(ctx.db, job.payload, keyOf(job), { mailer: getMailer(), siteUrl: serverEnv().SITE_URL, now: ctx.now });
   },
   [RECONCILE_PAYMENTS_JOB]: async (_job, ctx) => {
     await reconcilePayments(ctx.db, (db) => paymentProviders(db), ctx.now);

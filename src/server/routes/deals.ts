@@ -18,20 +18,30 @@ import { getDeal, listDeals, type DealReader } from "@/server/services/deals/rea
  * see families' personal details; a client reads the deals they hold an ability on.
  */
 const DEAL_READERS = signedIn({ clients: true, business: [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR, ROLES.FUNERAL_ADVISOR] });
+/** The list also answers a partner professional (4): only the deals assigned to them, without the family's details. */
+const DEAL_LISTERS = signedIn({ clients: true, business: [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR, ROLES.FUNERAL_ADVISOR, ROLES.PRO] });
 
 export const DEALS_DEFAULT_PER_PAGE = 25;
 
 const listQuerySchema = pagingQuerySchema(DEALS_DEFAULT_PER_PAGE).extend({
   state: z.string().trim().min(1, { error: "state__invalid" }).max(40, { error: "state__invalid" }).regex(/^[a-z_]+$/, { error: "state__invalid" }).optional(),
   kind: z.enum(DEAL_KINDS, { error: "kind__invalid" }).optional(),
+  q: z.string().max(100, { error: "q__too_long" }).optional().meta({ description: "Search: the deal's number, or the start of a word of the deceased's or the owner's name or e-mail, or of the commune of death" }),
+  advisor_id: z
+    .union([z.literal("none"), idSchema], { error: "advisor_id__invalid" })
+    .optional()
+    .meta({ description: "Deals of this business user in charge, or `none` for unassigned ones (advisors only)" }),
+  created_from: z.iso.date({ error: "created_from__invalid" }).optional().meta({ description: "Created on or after this day (YYYY-MM-DD, Paris time)" }),
+  created_to: z.iso.date({ error: "created_to__invalid" }).optional().meta({ description: "Created on or before this day (YYYY-MM-DD, Paris time)" }),
 });
 
 const listRoute = createRoute({
   method: "get",
   path: "/api/v1/deals",
   tags: ["Deals"],
-  summary: "Deals, newest first, optionally of one state or kind (advisors: all; clients: their own)",
-  middleware: [guard(DEAL_READERS)] as const,
+  summary: "Deals, newest first: search (q), filters by state, kind, advisor and creation day (advisors: all; clients: their own)",
+  description: "A partner professional (role 4) lists only the deals assigned to them, with no client nor defunct (their number, kind, state and dates); their steps and todos are under /deals/{id}/deal_steps and /todo_items.",
+  middleware: [guard(DEAL_LISTERS)] as const,
   request: { query: listQuerySchema },
   responses: {
     200: jsonResponse(z.object({ data: z.array(dealSummarySchema), meta: pagingMetaSchema }), "A page of deals"),
@@ -60,7 +70,8 @@ const readRoute = createRoute({
 /** What the admitted caller reads: a client their own deals, an advisor every deal. */
 function readerOf(c: Context<AppEnv>): DealReader {
   const auth = sessionOf(c);
-  return auth.realm === "client" ? { kind: "client", clientId: auth.userId } : { kind: "business" };
+  if (auth.realm === "client") return { kind: "client", clientId: auth.userId };
+  return auth.role === ROLES.PRO ? { kind: "assigned", businessUserId: auth.userId } : { kind: "business", role: auth.role };
 }
 
 export function registerDealRoutes(app: OpenAPIHono<AppEnv>) {

@@ -10,8 +10,8 @@ import { defuncts } from "@/server/db/schema/procedures";
 import { clients } from "@/server/db/schema/users";
 import type { MailMessage, Mailer } from "@/server/integrations/mail/mail-message";
 import type { SmsSender } from "@/server/integrations/sms/sms-message";
-import { sendEmailOnce, sendSmsOnce } from "@/server/jobs/deliveries";
 import { enqueue, notifyEnqueued } from "@/server/jobs/queue";
+import { sendDealEmailOnce, sendDealSmsOnce } from "@/server/services/deals/deal-communications";
 
 /**
  * Deadline reminders of the client space: after a funnel submission with a date of death,
@@ -100,7 +100,7 @@ export async function sendDealReminder(
   const line = t(payload.reminder, { date: formatDate(payload.deadline, locale) });
   const stop = t("stop", { phone: ADVISOR_PHONE });
   if (facts.channel === "sms" && client.phone) {
-    const delivery = await sendSmsOnce(db, senders.sms, idempotencyKey, async () => ({
+    const delivery = await sendDealSmsOnce(db, senders.sms, idempotencyKey, { dealId: payload.deal_id, kind: "deadline_reminder" }, async () => ({
       to: client.phone!,
       text: `${BRAND} – ${line} ${stop}`,
       locale,
@@ -124,6 +124,6 @@ export async function sendDealReminder(
     locale,
     tag: "deadline_reminder",
   };
-  const delivery = await sendEmailOnce(db, senders.mailer, idempotencyKey, async () => message);
+  const delivery = await sendDealEmailOnce(db, senders.mailer, idempotencyKey, { dealId: payload.deal_id, kind: "deadline_reminder" }, async () => message);
   return delivery.status;
 }

@@ -26,6 +26,7 @@ export type ExtraCaller = { realm: "client" | "business_user"; email: string } |
 export interface MatrixRow<Extra extends string = never> {
   /** "GET /api/v1/deals?per_page=1"; the method defaults to GET. `:name` segments are filled from the matrix's params. */
   request: string;
+  /** The JSON body, or a function giving it when the test runs (ids of fixtures made in beforeAll). */
   body?: unknown;
   /** The status each caller gets; callers left out are not tried on this row. Tried in this order. */
   expect: Partial<Record<CallerName | Extra, number>>;
@@ -70,8 +71,9 @@ export function describeAuthorizationMatrix<Extra extends string = never>(
       const path = template.replace(/:([a-z_]+)/gi, (whole, name: string) => (name in params ? encodeURIComponent(String(params[name])) : whole));
       const extra = (options.callers?.() ?? {}) as Record<string, ExtraCaller>;
       const headers: Record<string, string> = { ...(await headersOf(ctx, caller, extra)) };
-      if (row.body !== undefined) headers["content-type"] = "application/json";
-      const response = await ctx.app.request(path, { method, headers, body: row.body === undefined ? undefined : JSON.stringify(row.body) });
+      const body: unknown = typeof row.body === "function" ? (row.body as () => unknown)() : row.body;
+      if (body !== undefined) headers["content-type"] = "application/json";
+      const response = await ctx.app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
       expect(response.status).toBe(status);
       if (REFUSALS[status]) expect(await response.json()).toEqual(REFUSALS[status]);
     });

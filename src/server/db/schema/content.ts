@@ -42,7 +42,7 @@ export const notifications = pgTable(
     viewedAt: timestamp({ withTimezone: true, mode: "date" }),
     ...timestamps,
   },
-  (t) => [index("notifications_user_idx").on(t.businessUserId, t.viewedAt)],
+  (t) => [index("notifications_user_idx").on(t.businessUserId, t.viewedAt), index("notifications_user_recent_idx").on(t.businessUserId, t.createdAt)],
 );
 
 export const perkCategoryKind = pgEnum("perk_category_kind", PERK_CATEGORY_KINDS);

@@ -43,7 +43,14 @@ export const deals = pgTable(
     demo: boolean().notNull().default(false),
     ...timestamps,
   },
-  (t) => [uniqueIndex("deals_uuid_idx").on(t.uuid), index("deals_state_idx").on(t.kind, t.state), index("deals_defunct_idx").on(t.defunctId)],
+  (t) => [
+    uniqueIndex("deals_uuid_idx").on(t.uuid),
+    index("deals_state_idx").on(t.kind, t.state),
+    index("deals_defunct_idx").on(t.defunctId),
+    // The deals board: newest first, whole or of one advisor.
+    index("deals_created_idx").on(t.createdAt, t.id),
+    index("deals_advisor_idx").on(t.advisorId, t.createdAt),
+  ],
 );
 
 export const dealSteps = pgTable(
@@ -234,3 +241,55 @@ export const trackings = pgTable("trackings", {
   expiresAt: timestamp({ withTimezone: true, mode: "date" }),
   ...timestamps,
 });
+
+/**
+ * The history of a deal as the back-office changed it: a state change, a new advisor in
+ * charge, a new owner... who (null for the system), when, from what to what.
+ */
+export const dealEvents = pgTable(
+  "deal_events",
+  {
+    id: id(),
+    dealId: integer()
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    kind: text().notNull(),
+    fromValue: text(),
+    toValue: text(),
+    businessUserId: integer().references(() => businessUsers.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [index("deal_events_deal_idx").on(t.dealId, t.id)],
+);
+
+export const DEAL_COMMUNICATION_CHANNELS = ["email", "sms", "call"] as const;
+export const dealCommunicationChannel = pgEnum("deal_communication_channel", DEAL_COMMUNICATION_CHANNELS);
+export const DEAL_COMMUNICATION_DIRECTIONS = ["outbound", "inbound"] as const;
+export const dealCommunicationDirection = pgEnum("deal_communication_direction", DEAL_COMMUNICATION_DIRECTIONS);
+
+/**
+ * Every e-mail, SMS and call of a deal: the messages the product sends record themselves
+ * here when delivered (one row per delivery key), an advisor logs a call by hand.
+ */
+export const dealCommunications = pgTable(
+  "deal_communications",
+  {
+    id: id(),
+    dealId: integer()
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    channel: dealCommunicationChannel().notNull(),
+    direction: dealCommunicationDirection().notNull().default("outbound"),
+    /** What it was: welcome, quote, payment_paid, call... */
+    kind: text().notNull(),
+    recipient: text(),
+    subject: text(),
+    /** A call's note, typed by the advisor. */
+    body: text(),
+    deliveryKey: text(),
+    businessUserId: integer().references(() => businessUsers.id, { onDelete: "set null" }),
+    occurredAt: timestamp({ withTimezone: true, mode: "date" }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index("deal_communications_deal_idx").on(t.dealId, t.occurredAt), uniqueIndex("deal_communications_delivery_idx").on(t.deliveryKey)],
+);

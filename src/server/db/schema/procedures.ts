@@ -31,7 +31,12 @@ export const defuncts = pgTable(
     searchName: searchName("firstname", "lastname", "birth_name"),
     ...timestamps,
   },
-  (t) => [index("defuncts_client_idx").on(t.clientId), ...searchIndexes("defuncts", t.searchName, false)],
+  (t) => [
+    index("defuncts_client_idx").on(t.clientId),
+    // The deals board's search by commune of death.
+    index("defuncts_death_cityhall_idx").on(t.deathCityhallId),
+    ...searchIndexes("defuncts", t.searchName, false),
+  ],
 );
 
 export const administrativeProcedures = pgTable(

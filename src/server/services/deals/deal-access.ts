@@ -68,8 +68,14 @@ export async function dealHold(db: Db, auth: AuthSession | null, dealId: number)
   return row ? { kind: "business", dealId, businessUserId: auth.userId, role: auth.role } : null;
 }
 
-/** Whether a deal hold allows a family action (advisors run the case but never manage the family's members). */
+/**
+ * Whether a deal hold allows a family action. The case-running business roles (0-2) do
+ * everything on a deal, members included (issue 14: the back-office adds, changes and
+ * removes the family's abilities for them, through the same use cases and the same SPEC §4
+ * rule: the owner's ability changes only its link and is never removed). On an
+ * administrative procedure only the family manages its members (procedure-access.ts).
+ */
 export function dealHoldAllows(hold: DealHold, action: FamilyAction): boolean {
-  if (hold.kind === "business") return action !== "members:manage";
+  if (hold.kind === "business") return true;
   return roleAllows(hold.role, action);
 }

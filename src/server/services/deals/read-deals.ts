@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { pagingMeta, type PagingMeta } from "@/domain/schemas/common";
 import type { QuoteAnswers } from "@/domain/quote/answers";
 import type { DealKind } from "@/domain/schemas/deal";
@@ -10,7 +10,13 @@ import { defuncts } from "@/server/db/schema/procedures";
 import { clients } from "@/server/db/schema/users";
 import { FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
 import { fromStoredQuote } from "@/server/services/quote-storage";
+import { searchTerm } from "@/server/services/search-text";
 import { epochSeconds } from "@/domain/time";
+import { nextStatesFor } from "@/domain/deal-states";
+import type { Role } from "@/domain/roles";
+import { businessUsers } from "@/server/db/schema/users";
+import { listDealEvents } from "@/server/services/deals/deal-events";
+import { stepView } from "@/server/services/deals/manage-deal-steps";
 
 /**
  * Deals as advisors and families read them (GET /api/v1/deals, GET /api/v1/deals/{id}).
@@ -18,13 +24,54 @@ import { epochSeconds } from "@/domain/time";
  * "Deal ability"), and any other deal answers as if it did not exist.
  */
 
-export type DealReader = { kind: "business" } | { kind: "client"; clientId: number };
+/** Who reads: an advisor (every deal), a client (their own), or a partner professional (the deals assigned to them, without the family's details). */
+export type DealReader = { kind: "business"; role?: Role | null } | { kind: "client"; clientId: number } | { kind: "assigned"; businessUserId: number };
 
 export interface DealListParams {
   page: number;
   per_page: number;
   state?: string | undefined;
   kind?: DealKind | undefined;
+  q?: string | undefined;
+  advisor_id?: number | "none" | undefined;
+  created_from?: string | undefined;
+  created_to?: string | undefined;
+}
+
+/**
+ * What an advisor types in the deals board's search: a deal number, or the start of any
+ * word of the deceased's name, the owner's name or e-mail, or the commune of death (the
+ * search_name columns and their trigram indexes, normalised as the search box is).
+ */
+function searchCondition(raw: string | undefined): SQL | undefined {
+  const trimmed = raw?.trim() ?? "";
+  if (/^\d{1,9}$/.test(trimmed)) return eq(deals.id, Number(trimmed));
+  const term = searchTerm(trimmed);
+  if (!term.text) return undefined;
+  const matches = (column: SQL) => sql`(${column} LIKE ${term.prefix} OR ${column} LIKE ${term.word})`;
+  return sql`(
+    ${deals.defunctId} IN (SELECT d.id FROM defuncts d WHERE ${matches(sql`d.search_name`)})
+    OR ${deals.id} IN (SELECT a.deal_id FROM deal_abilities a JOIN clients c ON c.id = a.client_id WHERE a.role = 'owner' AND ${matches(sql`c.search_name`)})
+    OR ${deals.defunctId} IN (SELECT d.id FROM defuncts d JOIN cityhalls ch ON ch.id = d.death_cityhall_id WHERE ch.search_name LIKE ${term.prefix})
+  )`;
+}
+
+/** Paris days: the board's dates are the advisors' calendar days. */
+function parisDay(day: string, edge: "start" | "end"): SQL {
+  return edge === "start" ? sql`(${day}::date)::timestamp AT TIME ZONE 'Europe/Paris'` : sql`((${day}::date + 1)::timestamp AT TIME ZONE 'Europe/Paris')`;
+}
+
+function listConditions(reader: DealReader, params: DealListParams): SQL | undefined {
+  // A partner professional finds their deals by number only: a name search would tell them who is in other files.
+  const search = reader.kind === "assigned" && params.q?.trim() && !/^\d{1,9}$/.test(params.q.trim()) ? sql`false` : searchCondition(params.q);
+  const conditions = [readableBy(reader), search];
+  if (params.state) conditions.push(eq(deals.state, params.state));
+  if (params.kind) conditions.push(eq(deals.kind, params.kind));
+  // Who is in charge is the back-office's business: a client's filter would only narrow their own list.
+  if (reader.kind === "business" && params.advisor_id !== undefined) conditions.push(params.advisor_id === "none" ? isNull(deals.advisorId) : eq(deals.advisorId, params.advisor_id));
+  if (params.created_from) conditions.push(sql`${deals.createdAt} >= ${parisDay(params.created_from, "start")}`);
+  if (params.created_to) conditions.push(sql`${deals.createdAt} < ${parisDay(params.created_to, "end")}`);
+  return and(...conditions.filter((c): c is SQL => c !== undefined));
 }
 
 function seconds(date: Date | null): number | null {
@@ -33,6 +80,7 @@ function seconds(date: Date | null): number | null {
 
 function readableBy(reader: DealReader): SQL | undefined {
   if (reader.kind === "business") return undefined;
+  if (reader.kind === "assigned") return eq(deals.advisorId, reader.businessUserId);
   return sql`EXISTS (SELECT 1 FROM deal_abilities a WHERE a.deal_id = ${deals.id} AND a.client_id = ${reader.clientId})`;
 }
 
@@ -71,34 +119,36 @@ function clientSummary(row: typeof clients.$inferSelect | undefined) {
 }
 
 export async function listDeals(db: Db, reader: DealReader, params: DealListParams): Promise<{ data: DealSummary[]; meta: PagingMeta }> {
-  const conditions = [readableBy(reader)];
-  if (params.state) conditions.push(eq(deals.state, params.state));
-  if (params.kind) conditions.push(eq(deals.kind, params.kind));
-  const where = and(...conditions.filter((c): c is SQL => c !== undefined));
-  const [total] = await db.select({ value: count() }).from(deals).where(where);
-  const rows = await db
-    .select({ deal: deals, defunct: defuncts })
-    .from(deals)
-    .leftJoin(defuncts, eq(defuncts.id, deals.defunctId))
-    .where(where)
-    .orderBy(desc(deals.createdAt), desc(deals.id))
-    .limit(params.per_page)
-    .offset((params.page - 1) * params.per_page);
+  const where = listConditions(reader, params);
+  // The count and the page side by side: on PostgreSQL's pool they run at once (bench/deals-list.ts).
+  const [[total], rows] = await Promise.all([
+    db.select({ value: count() }).from(deals).where(where),
+    db
+      .select({ deal: deals, defunct: defuncts })
+      .from(deals)
+      .leftJoin(defuncts, eq(defuncts.id, deals.defunctId))
+      .where(where)
+      .orderBy(desc(deals.createdAt), desc(deals.id))
+      .limit(params.per_page)
+      .offset((params.page - 1) * params.per_page),
+  ]);
   const ids = rows.map((row) => row.deal.id);
   const [owners, settings] = await Promise.all([ownersOf(db, ids), funnelSettingsOf(db, ids)]);
   return {
     data: rows.map(({ deal, defunct }) => {
       const setting = settings.get(deal.id);
+      // A partner professional sees the case, not the family nor the price.
+      const family = reader.kind !== "assigned";
       return {
         id: deal.id,
         uuid: deal.uuid,
         kind: deal.kind,
         state: deal.state,
-        total_cents: deal.totalCents,
+        total_cents: family ? deal.totalCents : null,
         demo: deal.demo,
-        client: clientSummary(owners.get(deal.id)),
-        defunct: defunct ? { id: defunct.id, firstname: defunct.firstname, lastname: defunct.lastname, death_date: defunct.deathDate } : null,
-        contact_channel: setting?.contact_channel ?? null,
+        client: family ? clientSummary(owners.get(deal.id)) : null,
+        defunct: family && defunct ? { id: defunct.id, firstname: defunct.firstname, lastname: defunct.lastname, death_date: defunct.deathDate } : null,
+        contact_channel: family ? (setting?.contact_channel ?? null) : null,
         submitted_at: setting?.submitted_at ? epochSeconds(setting.submitted_at) : null,
         created_at: seconds(deal.createdAt)!,
         updated_at: seconds(deal.updatedAt)!,
@@ -144,7 +194,8 @@ export async function getDeal(db: Db, reader: DealReader, id: number) {
     .limit(1);
   if (!row) return null;
   const { deal, defunct } = row;
-  const [abilities, steps, tracking, settings, deathCommune] = await Promise.all([
+  const internalReader = reader.kind === "business";
+  const [abilities, steps, tracking, settings, deathCommune, events, advisor] = await Promise.all([
     db
       .select({ ability: dealAbilities, client: clients })
       .from(dealAbilities)
@@ -156,6 +207,10 @@ export async function getDeal(db: Db, reader: DealReader, id: number) {
     funnelSettingsOf(db, [deal.id]),
     defunct?.deathCityhallId
       ? db.select({ name: cityhalls.name, inseeCode: cityhalls.inseeCode }).from(cityhalls).where(eq(cityhalls.id, defunct.deathCityhallId)).limit(1)
+      : Promise.resolve([]),
+    internalReader ? listDealEvents(db, deal.id) : Promise.resolve([]),
+    internalReader && deal.advisorId
+      ? db.select({ id: businessUsers.id, firstname: businessUsers.firstname, lastname: businessUsers.lastname, role: businessUsers.role }).from(businessUsers).where(eq(businessUsers.id, deal.advisorId)).limit(1)
       : Promise.resolve([]),
   ]);
   const owner = abilities.find((a) => a.ability.role === "owner")?.client;
@@ -171,7 +226,17 @@ export async function getDeal(db: Db, reader: DealReader, id: number) {
     demo: deal.demo,
     total_cents: deal.totalCents,
     client_commentary: deal.clientCommentary,
-    ...(internal ? { commentary: deal.commentary } : {}),
+    ...(internal
+      ? {
+          commentary: deal.commentary,
+          advisor: advisor[0] ?? null,
+          empowered_client_id: deal.empoweredClientId,
+          brand: deal.brand,
+          welcome_sent_at: seconds(deal.welcomeSentAt),
+          next_states: nextStatesFor(deal.kind, deal.state, reader.role ?? null),
+          events,
+        }
+      : {}),
     client: clientSummary(owner),
     abilities: visibleAbilities(abilities, reader).map(({ ability, client }) => ({
       id: ability.id,
@@ -190,20 +255,7 @@ export async function getDeal(db: Db, reader: DealReader, id: number) {
           death_city: deathCommune[0] ? { name: deathCommune[0].name, insee_code: deathCommune[0].inseeCode } : null,
         }
       : null,
-    deal_steps: steps.map((step) => ({
-      id: step.id,
-      step_type: step.stepType,
-      position: step.position,
-      scheduled_at: seconds(step.scheduledAt),
-      location_type: step.locationType,
-      location_id: step.locationId,
-      place_kind: step.placeKind,
-      mode: step.mode,
-      transport: step.transport,
-      address: step.address,
-      comment: step.comment,
-      done_at: seconds(step.doneAt),
-    })),
+    deal_steps: steps.map(stepView),
     funnel: setting
       ? {
           answers: setting.answers ?? {},

@@ -27,12 +27,13 @@ async function consume(db: Db, bucket: string, rules: Array<LimitRule | null>, n
   if (!decision.allowed) throw new FamilyRateLimitedError(decision.retryAfterSeconds);
 }
 
-export function limitInvitationSend(db: Db, input: { inviterClientId: number; email: string; now: Date }): Promise<void> {
+/** `inviter`: "client:<id>" for a family member, "business_user:<id>" for an advisor. */
+export function limitInvitationSend(db: Db, input: { inviter: string; email: string; now: Date }): Promise<void> {
   return consume(
     db,
     "family_invitation",
     [
-      { key: `client:${input.inviterClientId}`, limit: INVITATIONS_PER_INVITER_PER_HOUR, windowMs: HOUR_MS },
+      { key: input.inviter, limit: INVITATIONS_PER_INVITER_PER_HOUR, windowMs: HOUR_MS },
       { key: `email:${input.email.slice(0, 254)}`, limit: INVITATIONS_PER_ADDRESS_PER_DAY, windowMs: DAY_MS },
     ],
     input.now,

@@ -21,7 +21,7 @@ export interface FamilyTarget {
   id: number;
 }
 
-export type FamilyHold = { kind: "family"; clientId: number; role: DealAbilityRole } | { kind: "business" };
+export type FamilyHold = { kind: "family"; clientId: number; role: DealAbilityRole } | { kind: "business"; businessUserId: number };
 
 export interface AbilityRow {
   id: number;
@@ -36,11 +36,11 @@ export async function familyHold(db: Db, auth: AuthSession | null, target: Famil
   if (target.type === "deal") {
     const hold = await dealHold(db, auth, target.id);
     if (!hold) return null;
-    return { hold: hold.kind === "family" ? { kind: "family", clientId: hold.clientId, role: hold.role } : { kind: "business" }, allows: (action) => dealHoldAllows(hold, action) };
+    return { hold: hold.kind === "family" ? { kind: "family", clientId: hold.clientId, role: hold.role } : { kind: "business", businessUserId: hold.businessUserId }, allows: (action) => dealHoldAllows(hold, action) };
   }
   const hold = await procedureHold(db, auth, target.id);
   if (!hold) return null;
-  return { hold: hold.kind === "family" ? { kind: "family", clientId: hold.clientId, role: hold.role } : { kind: "business" }, allows: (action) => holdAllows(hold, action) };
+  return { hold: hold.kind === "family" ? { kind: "family", clientId: hold.clientId, role: hold.role } : { kind: "business", businessUserId: hold.businessUserId }, allows: (action) => holdAllows(hold, action) };
 }
 
 /** The caller's hold when it allows the action: 404 without one (no existence leak), 403 when the role does not allow it. */

@@ -17,7 +17,7 @@ import { FAMILY_INVITATION_EMAIL_JOB, type InvitationEmailPayload } from "@/serv
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * The owner invites a relative or the notary by e-mail (POST …/{id}/abilities). The
+ * The owner (or, on a deal, an advisor) invites a relative or the notary by e-mail (POST …/{id}/abilities). The
  * invitation and its e-mail job commit together; the link's token is made when the mail
  * is written (no secret waits in the queue). Inviting an address already invited replaces
  * the pending invitation: the older link stops working.
@@ -30,11 +30,10 @@ export async function inviteMember(
   ctx: { locale: Locale; now: Date },
 ): Promise<PendingInvitation> {
   const { hold } = await requireFamilyTarget(db, auth, target, "members:manage");
-  if (hold.kind !== "family") throw new ApiError(403, "forbidden");
   const email = input.email;
   const [existing] = await db.select({ id: clients.id }).from(clients).where(eq(clients.email, email)).limit(1);
   if (existing && (await abilityOfClient(db, target, existing.id))) throw new ApiError(422, "invitation__email__already_member");
-  await limitInvitationSend(db, { inviterClientId: hold.clientId, email, now: ctx.now });
+  await limitInvitationSend(db, { inviter: hold.kind === "family" ? `client:${hold.clientId}` : `business_user:${hold.businessUserId}`, email, now: ctx.now });
 
   const expiresAt = new Date(ctx.now.getTime() + INVITATION_VALIDITY_DAYS * DAY_MS);
   const created = await db.transaction(async (transaction) => {
@@ -61,7 +60,8 @@ export async function inviteMember(
         link: input.link ?? null,
         // A hash of a secret nobody holds: the link exists only once the e-mail job writes it.
         tokenHash: sha256(randomSecret()),
-        invitedByClientId: hold.clientId,
+        // An advisor's invitation names no relative: the e-mail then says "someone" invites.
+        invitedByClientId: hold.kind === "family" ? hold.clientId : null,
         expiresAt,
         createdAt: ctx.now,
         updatedAt: ctx.now,

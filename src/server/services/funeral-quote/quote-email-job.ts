@@ -6,8 +6,8 @@ import type { Quote } from "@/domain/quote/pricing";
 import { originForLocale } from "@/i18n/locale-host";
 import type { Db } from "@/server/db/client";
 import { dealSettings, deals } from "@/server/db/schema/deals";
-import { sendEmailOnce } from "@/server/jobs/deliveries";
 import { issueSetPasswordLink } from "@/server/services/auth/set-password-link";
+import { sendDealEmailOnce } from "@/server/services/deals/deal-communications";
 import { loadDealOwner } from "@/server/services/deals/deal-owner";
 import { issueResumeToken } from "@/server/services/deals/resume-tokens";
 import { FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
@@ -78,7 +78,7 @@ export async function deliverFunnelQuoteEmail(
   if (!holder?.email) return "no_recipient";
   const setting = readSetting(row.setting);
   const locale = setting?.locale ?? DEFAULT_LOCALE;
-  const delivery = await sendEmailOnce(db, ctx.mailer, idempotencyKey, async () => {
+  const delivery = await sendDealEmailOnce(db, ctx.mailer, idempotencyKey, { dealId, kind: "quote", now }, async () => {
     const resumeToken = await issueResumeToken(db, dealId, now);
     const passwordUrl = holder.passwordHash === null ? await accountLink(db, holder.id, locale, ctx, now) : null;
     const links = funnelLinks(row.uuid, resumeToken, locale, ctx);

@@ -11,7 +11,7 @@ import { dealSettings } from "@/server/db/schema/deals";
 import { payments } from "@/server/db/schema/payments";
 import { clients } from "@/server/db/schema/users";
 import type { Mailer } from "@/server/integrations/mail/mail-message";
-import { sendEmailOnce } from "@/server/jobs/deliveries";
+import { sendDealEmailOnce } from "@/server/services/deals/deal-communications";
 import { FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
 import { readSetting } from "@/server/services/funeral-quote/funnel-setting";
 import { methodOf } from "@/server/services/payments/payment-view";
@@ -50,7 +50,7 @@ export async function deliverPaymentPaidEmail(db: Db, paymentId: number, mailer:
   const receipt = t("receipt");
   const signature = t("signature", { brand: BRAND });
   const dir = locale === "ar" || locale === "he" ? "rtl" : "ltr";
-  await sendEmailOnce(db, mailer, `payment-paid:${payment.id}`, async () => ({
+  await sendDealEmailOnce(db, mailer, `payment-paid:${payment.id}`, { dealId: payment.dealId, kind: "payment_paid" }, async () => ({
     to: row.email!,
     subject: t("subject", { deal, brand: BRAND }),
     text: `${greeting}\n\n${summary}\n\n${receipt}\n${link}\n\n${signature}`,

@@ -7,6 +7,7 @@ import { ApiError } from "@/server/http/errors";
 import { ProviderError, type CallbackEnvelope, type PaymentProviders, type ProviderPaymentStatus } from "@/server/integrations/payments/payment-provider";
 import { enqueue } from "@/server/jobs/queue";
 import { PAYMENT_PAID_EMAIL_JOB } from "@/server/services/payments/payment-paid-email";
+import { notify } from "@/server/services/notifications/notify";
 import type { PaymentRow } from "@/server/services/payments/payment-view";
 
 export type NotificationSource = "callback" | "webhook" | "reconcile";
@@ -66,7 +67,11 @@ export async function applyProviderStatus(db: Db, paymentId: number, provider: P
     }
     const next = transition.ledger;
     // The payer's e-mail is committed with the capture (transactional outbox), once per payment.
-    if (event.kind === "captured") await enqueue(tx, { kind: PAYMENT_PAID_EMAIL_JOB, payload: { payment_id: paymentId }, idempotencyKey: `payment-paid:${paymentId}` }, now);
+    if (event.kind === "captured") {
+      await enqueue(tx, { kind: PAYMENT_PAID_EMAIL_JOB, payload: { payment_id: paymentId }, idempotencyKey: `payment-paid:${paymentId}` }, now);
+      // Once per payment too: only the delivery that applies the capture gets here.
+      await notify(tx, { kind: "payment_paid", title: `Paiement reçu – dossier n° ${row.dealId}`, dealId: row.dealId, now });
+    }
     const [updated] = await tx
       .update(payments)
       .set({
