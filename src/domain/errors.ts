@@ -121,6 +121,24 @@ export const ERROR_CODES = [
   "deal_step__location_type__blank",
   "deal_step__step_type__unknown",
   "notification__ids__too_many",
+  // Deal documents and batches (issue 14, src/server/services/deal-documents/).
+  "document__document_type__invalid",
+  "document__name__too_long",
+  "document__name__invalid",
+  "document__id__sent",
+  "document_batch__name__blank",
+  "document_batch__name__too_long",
+  "document_batch__name__invalid",
+  "document_batch__message__too_long",
+  "document_batch__email__invalid",
+  "document_batch__email__taken",
+  "document_batch__document_id__not_found",
+  "document_batch__documents__missing",
+  "document_batch__documents__too_many",
+  "document_batch__documents__too_large",
+  "document_batch__recipients__missing",
+  "document_batch__recipients__too_many",
+  "document_batch__state__sent",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

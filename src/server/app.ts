@@ -21,6 +21,7 @@ import { registerAutocompleteRoutes } from "@/server/routes/autocompletes";
 import { registerClientRoutes } from "@/server/routes/clients";
 import { registerCompanyRoutes } from "@/server/routes/companies";
 import { registerDealRoutes } from "@/server/routes/deals";
+import { registerDealDocumentRoutes } from "@/server/routes/deal-documents";
 import { registerDealPeopleRoutes } from "@/server/routes/deal-people";
 import { registerDealWorkRoutes } from "@/server/routes/deal-work";
 import { registerNotificationRoutes } from "@/server/routes/notifications";
@@ -107,6 +108,7 @@ export function createApp(options: AppOptions) {
   registerDealRoutes(app);
   registerDealV2Routes(app);
   registerDealWorkRoutes(app);
+  registerDealDocumentRoutes(app);
   registerDealPeopleRoutes(app);
   registerNotificationRoutes(app);
   registerFamilyRoutes(app);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { DEAL_STEP_TYPES } from "@/domain/deal-steps";
 import { TRACKING_TYPES } from "@/domain/constants";
 import { DEAL_ABILITY_ROLES } from "@/domain/roles";
@@ -202,9 +202,58 @@ export const documents = pgTable(
     byteSize: integer().notNull(),
     editableDocumentId: integer(),
     sentAt: timestamp({ withTimezone: true, mode: "date" }),
+    /** Hex SHA-256 of the stored bytes (null for files stored before it was recorded). */
+    sha256: text(),
+    uploadedByBusinessUserId: integer().references(() => businessUsers.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [index("documents_deal_idx").on(t.dealId)],
+);
+
+/** A set of a deal's documents sent together by e-mail (to the crematorium, the town hall...); immutable once sent. */
+export const documentBatches = pgTable(
+  "document_batches",
+  {
+    id: id(),
+    dealId: integer()
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    name: text(),
+    message: text(),
+    createdByBusinessUserId: integer().references(() => businessUsers.id, { onDelete: "set null" }),
+    sentByBusinessUserId: integer().references(() => businessUsers.id, { onDelete: "set null" }),
+    sentAt: timestamp({ withTimezone: true, mode: "date" }),
+    ...timestamps,
+  },
+  (t) => [index("document_batches_deal_idx").on(t.dealId)],
+);
+
+export const documentBatchDocuments = pgTable(
+  "document_batch_documents",
+  {
+    batchId: integer()
+      .notNull()
+      .references(() => documentBatches.id, { onDelete: "cascade" }),
+    documentId: integer()
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.documentId] })],
+);
+
+export const documentBatchRecipients = pgTable(
+  "document_batch_recipients",
+  {
+    id: id(),
+    batchId: integer()
+      .notNull()
+      .references(() => documentBatches.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    name: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("document_batch_recipients_email_idx").on(t.batchId, t.email)],
 );
 
 /** Monument order details of a marble deal. */
