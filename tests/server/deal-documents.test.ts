@@ -242,3 +242,23 @@ describe("document batches", () => {
     expect(badBatch.body).toEqual({ error: "Unprocessable Entity", errors: expect.arrayContaining(["document_batch__name__too_long", "document_batch__message__too_long"]) });
   });
 });
+
+describe("GET /api/docs", () => {
+  it("documents every deal-documents call with its schemas", async () => {
+    const { body } = await call<{ paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } }>(ctx, "GET", "/api/docs", {});
+    const expected: Array<[string, string[]]> = [
+      ["/api/v1/deals/{id}/documents", ["get", "post"]],
+      ["/api/v1/deals/{id}/documents/{document_id}", ["delete"]],
+      ["/api/v1/deals/{id}/documents/{document_id}/file", ["get"]],
+      ["/api/v1/deals/{id}/documents/batches", ["get", "post"]],
+      ["/api/v1/deals/{id}/documents/batches/{batch_id}/documents", ["post"]],
+      ["/api/v1/deals/{id}/documents/batches/{batch_id}/documents/{document_id}", ["delete"]],
+      ["/api/v1/deals/{id}/documents/batches/{batch_id}/recipients", ["post"]],
+      ["/api/v1/deals/{id}/documents/batches/{batch_id}/recipients/{recipient_id}", ["delete"]],
+      ["/api/v1/deals/{id}/documents/batches/{batch_id}/send_batch", ["post"]],
+      ["/api/v1/document_types", ["get"]],
+    ];
+    for (const [path, methods] of expected) expect(Object.keys(body.paths[path] ?? {}).sort(), path).toEqual(methods.sort());
+    for (const schema of ["DealDocument", "DocumentBatch", "DocumentType"]) expect(body.components.schemas[schema], schema).toBeDefined();
+  });
+});

@@ -17,7 +17,7 @@ import type { AuthSession } from "@/server/services/auth-tokens";
 import { requireBusinessDeal } from "@/server/services/deals/business-deal-access";
 import { sendDealEmailOnce } from "@/server/services/deals/deal-communications";
 import { recordDealEvent } from "@/server/services/deals/deal-events";
-import { documentOfDeal, openDealDocument } from "@/server/services/deal-documents/deal-documents";
+import { openDealDocument } from "@/server/services/deal-documents/deal-documents";
 
 /**
  * Batches of a deal's documents sent by e-mail (issue 14): create, add and remove a
