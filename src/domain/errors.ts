@@ -139,6 +139,12 @@ export const ERROR_CODES = [
   "document_batch__recipients__missing",
   "document_batch__recipients__too_many",
   "document_batch__state__sent",
+  "document_edition__editable_document_id__not_found",
+  "document_edition__editable_document_id__kind_mismatch",
+  "document_edition__content__blank",
+  "document_edition__content__too_long",
+  "document_edition__content__incomplete",
+  "editable_document__deal_type__invalid",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

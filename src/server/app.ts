@@ -22,6 +22,7 @@ import { registerClientRoutes } from "@/server/routes/clients";
 import { registerCompanyRoutes } from "@/server/routes/companies";
 import { registerDealRoutes } from "@/server/routes/deals";
 import { registerDealDocumentRoutes } from "@/server/routes/deal-documents";
+import { registerDocumentEditionRoutes } from "@/server/routes/document-editions";
 import { registerDealPeopleRoutes } from "@/server/routes/deal-people";
 import { registerDealWorkRoutes } from "@/server/routes/deal-work";
 import { registerNotificationRoutes } from "@/server/routes/notifications";
@@ -109,6 +110,7 @@ export function createApp(options: AppOptions) {
   registerDealV2Routes(app);
   registerDealWorkRoutes(app);
   registerDealDocumentRoutes(app);
+  registerDocumentEditionRoutes(app);
   registerDealPeopleRoutes(app);
   registerNotificationRoutes(app);
   registerFamilyRoutes(app);

@@ -1,11 +1,12 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
-import type { Readable } from "node:stream";
+import { createHash } from "node:crypto";
+import { Readable } from "node:stream";
 import type { DealDocumentUploadFields, DealDocumentView } from "@/domain/schemas/deal-document";
 import { epochSeconds } from "@/domain/time";
 import type { Db } from "@/server/db/client";
 import { documentBatchDocuments, documentBatches, documents } from "@/server/db/schema/deals";
 import { ApiError, notFoundError } from "@/server/http/errors";
-import { StorageNotFoundError, type FileStorage } from "@/server/integrations/storage/file-storage";
+import { newStorageKey, StorageNotFoundError, type FileStorage } from "@/server/integrations/storage/file-storage";
 import type { AuthSession } from "@/server/services/auth-tokens";
 import { requireBusinessDeal } from "@/server/services/deals/business-deal-access";
 import { recordDealEvent } from "@/server/services/deals/deal-events";
@@ -79,6 +80,40 @@ export async function createDealDocument(
     }),
   );
   return dealDocumentView(row);
+}
+
+/**
+ * Stores a file the product made itself (a generated edition, a signed copy) as a document
+ * of the deal (pass a transaction as `db` to tie the row to other work). Our own PDFs
+ * skip the upload judge; they never come from outside.
+ */
+export async function storeGeneratedDocument(
+  db: Db,
+  storage: FileStorage,
+  input: { dealId: number; userId: number | null; name: string; bytes: Buffer; documentType: string | null; editableDocumentId?: number | null; now: Date },
+): Promise<DocumentRow> {
+  const stored = { key: newStorageKey(), fileName: input.name, contentType: "application/pdf", byteSize: input.bytes.length, sha256: createHash("sha256").update(input.bytes).digest("hex") };
+  await storage.put(stored.key, Readable.from([input.bytes]), { contentType: stored.contentType, byteSize: stored.byteSize });
+  return withCompensation(storage, stored, async () => {
+    const [row] = await db
+      .insert(documents)
+      .values({
+        dealId: input.dealId,
+        name: input.name,
+        documentType: input.documentType,
+        fileKey: stored.key,
+        contentType: stored.contentType,
+        byteSize: stored.byteSize,
+        sha256: stored.sha256,
+        editableDocumentId: input.editableDocumentId ?? null,
+        uploadedByBusinessUserId: input.userId,
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
+      .returning();
+    await recordDealEvent(db, { dealId: input.dealId, kind: "document_added", from: null, to: row!.id, businessUserId: input.userId, at: input.now });
+    return row!;
+  });
 }
 
 /** The stored bytes of a deal's document, for a download or an e-mail attachment. */
