@@ -55,7 +55,7 @@ export async function dealPlaceholderValues(db: Db, dealId: number, advisor: { f
   const [facts] = await queryRows<DealFacts>(
     db,
     sql`SELECT d.id AS deal_id, df.civility AS defunct_civility, df.firstname AS defunct_firstname, df.lastname AS defunct_lastname, df.birth_name AS defunct_birth_name,
-               df.birth_date::text AS birth_date, df.birth_location, df.death_date::text AS death_date, ch.name AS death_city,
+               df.birth_date::text AS birth_date, df.birth_location, df.death_date::text AS death_date, ch.name AS death_city
         FROM deals d
         LEFT JOIN defuncts df ON df.id = d.defunct_id
         LEFT JOIN cityhalls ch ON ch.id = df.death_cityhall_id
