@@ -19,6 +19,8 @@ let myDocument = 0;
 let otherDocument = 0;
 let myBatch = 0;
 let otherBatch = 0;
+let myEdition = 0;
+let otherEdition = 0;
 const quiet: Mailer = { send: async () => ({ id: "0", transport: "outbox" }) };
 
 async function uploaded(dealId: number): Promise<number> {
@@ -31,6 +33,12 @@ async function batch(dealId: number): Promise<number> {
   return (await call<{ data: { id: number } }>(ctx, "POST", `/api/v1/deals/${dealId}/documents/batches`, headers, { name: "Mairie" })).body.data.id;
 }
 
+async function edition(dealId: number): Promise<number> {
+  const headers = await signInHeaders(ctx.db, "business_user", "conseiller@demo.test");
+  const templates = await call<{ data: Array<{ id: number }> }>(ctx, "GET", "/api/v1/editable_documents", headers);
+  return (await call<{ data: { id: number } }>(ctx, "POST", "/api/v1/document_editions", await signInHeaders(ctx.db, "business_user", "conseiller@demo.test"), { deal_id: dealId, editable_document_id: templates.body.data[0]!.id })).body.data.id;
+}
+
 beforeAll(async () => {
   ctx = await createTestApp();
   setMailer(quiet);
@@ -41,6 +49,8 @@ beforeAll(async () => {
   otherDocument = await uploaded(other.id);
   myBatch = await batch(mine.id);
   otherBatch = await batch(other.id);
+  myEdition = await edition(mine.id);
+  otherEdition = await edition(other.id);
 }, 60_000);
 afterAll(async () => {
   setMailer(null);
@@ -82,9 +92,22 @@ describeAuthorizationMatrix<"family">(
     { request: "POST /api/v1/deals/:mine/documents/batches/:my_batch/send_batch", expect: { ...WORK(422), pro: 422 } },
     { request: "POST /api/v1/deals/:other/documents/batches/:other_batch/send_batch", expect: { ...WORK(422), pro: 404 } },
     { request: "GET /api/v1/document_types", expect: { ...WORK(200), pro: 200 } },
+    // Templates and editions: an edition belongs to its deal's rule.
+    { request: "GET /api/v1/editable_documents", expect: { ...WORK(200), pro: 200 } },
+    { request: "GET /api/v1/editable_documents/999999", expect: { ...WORK(404), pro: 404 } },
+    { request: "GET /api/v1/document_editions?deal_id=:mine", expect: { ...WORK(200), pro: 200 } },
+    { request: "GET /api/v1/document_editions?deal_id=:other", expect: { ...WORK(200), pro: 404 } },
+    { request: "POST /api/v1/document_editions", body: () => ({ deal_id: other.id, editable_document_id: 999999 }), expect: { ...WORK(422), pro: 404 } },
+    { request: "POST /api/v1/document_editions", body: () => ({ deal_id: mine.id, editable_document_id: 999999 }), expect: { ...WORK(422), pro: 422 } },
+    { request: "GET /api/v1/document_editions/:my_edition", expect: { ...WORK(200), pro: 200 } },
+    { request: "GET /api/v1/document_editions/:other_edition", expect: { ...WORK(200), pro: 404 } },
+    { request: "PUT /api/v1/document_editions/:other_edition", body: { content: "Texte [à compléter : date du décès]" }, expect: { ...WORK(200), pro: 404 } },
+    // Still marked incomplete: 422 for every admitted caller, no PDF is produced.
+    { request: "POST /api/v1/document_editions/:other_edition/generate", expect: { ...WORK(422), pro: 404 } },
+    { request: "POST /api/v1/document_editions/:my_edition/generate", expect: { ...WORK(422), pro: 422 } },
   ],
   {
     callers: () => ({ family: { realm: "client", email: other.ownerEmail } }),
-    params: () => ({ mine: mine.id, other: other.id, my_document: myDocument, other_document: otherDocument, my_batch: myBatch, other_batch: otherBatch }),
+    params: () => ({ mine: mine.id, other: other.id, my_document: myDocument, other_document: otherDocument, my_batch: myBatch, other_batch: otherBatch, my_edition: myEdition, other_edition: otherEdition }),
   },
 );
