@@ -145,6 +145,15 @@ export const ERROR_CODES = [
   "document_edition__content__too_long",
   "document_edition__content__incomplete",
   "editable_document__deal_type__invalid",
+  "signature_request__document_id__not_found",
+  "signature_request__document_id__not_pdf",
+  "signature_request__client_id__not_member",
+  "signature_request__client_id__no_email",
+  "signature__name__blank",
+  "signature__name__mismatch",
+  "signature__consent__required",
+  "signature__status__closed",
+  "signature__status__expired",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

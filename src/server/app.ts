@@ -23,6 +23,7 @@ import { registerCompanyRoutes } from "@/server/routes/companies";
 import { registerDealRoutes } from "@/server/routes/deals";
 import { registerDealDocumentRoutes } from "@/server/routes/deal-documents";
 import { registerDocumentEditionRoutes } from "@/server/routes/document-editions";
+import { registerSignatureRequestRoutes } from "@/server/routes/signature-requests";
 import { registerDealPeopleRoutes } from "@/server/routes/deal-people";
 import { registerDealWorkRoutes } from "@/server/routes/deal-work";
 import { registerNotificationRoutes } from "@/server/routes/notifications";
@@ -111,6 +112,7 @@ export function createApp(options: AppOptions) {
   registerDealWorkRoutes(app);
   registerDealDocumentRoutes(app);
   registerDocumentEditionRoutes(app);
+  registerSignatureRequestRoutes(app);
   registerDealPeopleRoutes(app);
   registerNotificationRoutes(app);
   registerFamilyRoutes(app);

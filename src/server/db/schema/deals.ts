@@ -342,3 +342,39 @@ export const dealCommunications = pgTable(
   },
   (t) => [index("deal_communications_deal_idx").on(t.dealId, t.occurredAt), uniqueIndex("deal_communications_delivery_idx").on(t.deliveryKey)],
 );
+
+/**
+ * A deal's document sent to a family member for signature (issue 14). The link's token is
+ * stored hashed only; the signed copy is a new document of the deal.
+ */
+export const signatureRequests = pgTable(
+  "signature_requests",
+  {
+    id: id(),
+    dealId: integer()
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    documentId: integer()
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    signedDocumentId: integer().references(() => documents.id, { onDelete: "set null" }),
+    clientId: integer().references(() => clients.id, { onDelete: "set null" }),
+    signerName: text().notNull(),
+    signerEmail: text().notNull(),
+    /** requested → signed | declined | expired */
+    status: text().notNull().default("requested"),
+    /** "sandbox" (the embedded signer) or a provider's name. */
+    provider: text().notNull().default("sandbox"),
+    providerReference: text(),
+    tokenHash: text().unique(),
+    expiresAt: timestamp({ withTimezone: true, mode: "date" }).notNull(),
+    signedAt: timestamp({ withTimezone: true, mode: "date" }),
+    declinedAt: timestamp({ withTimezone: true, mode: "date" }),
+    signedName: text(),
+    signerIpHash: text(),
+    documentSha256: text(),
+    requestedByBusinessUserId: integer().references(() => businessUsers.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [index("signature_requests_deal_idx").on(t.dealId)],
+);
