@@ -126,6 +126,13 @@ export async function openDealDocument(storage: FileStorage, row: DocumentRow): 
   }
 }
 
+/** A document's whole file in memory (an e-mail attachment, a PDF to sign: at most 20 MiB). */
+export async function readDealDocument(storage: FileStorage, row: DocumentRow): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await openDealDocument(storage, row)) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks);
+}
+
 /**
  * Deletes a document and its file. A document that went out in a sent batch is part of
  * what was sent (sent batches never change): 422 document__id__sent.

@@ -17,7 +17,7 @@ import type { AuthSession } from "@/server/services/auth-tokens";
 import { requireBusinessDeal } from "@/server/services/deals/business-deal-access";
 import { sendDealEmailOnce } from "@/server/services/deals/deal-communications";
 import { recordDealEvent } from "@/server/services/deals/deal-events";
-import { openDealDocument } from "@/server/services/deal-documents/deal-documents";
+import { readDealDocument } from "@/server/services/deal-documents/deal-documents";
 
 /**
  * Batches of a deal's documents sent by e-mail (issue 14): create, add and remove a
@@ -168,11 +168,6 @@ export async function sendDocumentBatch(db: Db, auth: AuthSession, dealId: numbe
 
 type Translate = (key: string, values?: Record<string, string>) => string;
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-  return Buffer.concat(chunks);
-}
 
 /**
  * The job: one e-mail per recipient (their address alone in `to`), in French (the
@@ -194,7 +189,7 @@ export async function deliverDocumentBatch(db: Db, storage: FileStorage, payload
   let attachments: MailAttachment[] | null = null;
   const loadAttachments = async () =>
     (attachments ??= await Promise.all(
-      rows.map(async ({ documents: doc }) => ({ filename: doc.name, contentType: doc.contentType, contentBase64: (await readAll(await openDealDocument(storage, doc))).toString("base64") })),
+      rows.map(async ({ documents: doc }) => ({ filename: doc.name, contentType: doc.contentType, contentBase64: (await readDealDocument(storage, doc)).toString("base64") })),
     ));
   let delivered = 0;
   for (const recipient of recipients) {

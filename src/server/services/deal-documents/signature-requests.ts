@@ -24,7 +24,7 @@ import type { AuthSession } from "@/server/services/auth-tokens";
 import { requireBusinessDeal } from "@/server/services/deals/business-deal-access";
 import { sendDealEmailOnce } from "@/server/services/deals/deal-communications";
 import { notify } from "@/server/services/notifications/notify";
-import { documentOfDeal, openDealDocument, storeGeneratedDocument } from "@/server/services/deal-documents/deal-documents";
+import { documentOfDeal, readDealDocument, storeGeneratedDocument } from "@/server/services/deal-documents/deal-documents";
 
 /**
  * Signature requests (issue 14): an advisor sends one of the deal's PDFs to a member of its
@@ -84,7 +84,7 @@ export async function createSignatureRequest(db: Db, storage: FileStorage, auth:
     if (provider.sendsOwnEmail) {
       await enqueue(tx, { kind: SIGNATURE_REQUEST_EMAIL_JOB, payload: { deal_id: deal.id, signature_request_id: row!.id }, idempotencyKey: `${SIGNATURE_REQUEST_EMAIL_JOB}:${row!.id}` }, now);
     } else {
-      const pdf = Buffer.concat(await Array.fromAsync(await openDealDocument(storage, document!), (chunk: Buffer | string) => Buffer.from(chunk)));
+      const pdf = await readDealDocument(storage, document!);
       const { reference } = await provider.start({ id: row!.id, documentName: document!.name, pdf, signerName, signerEmail: signer!.email!, expiresAt });
       await tx.update(signatureRequests).set({ providerReference: reference }).where(eq(signatureRequests.id, row!.id));
     }
@@ -174,7 +174,7 @@ export async function signDocument(db: Db, storage: FileStorage, token: string, 
     if (row.status !== "requested") throw closedError(row);
     if (!sameName(input.name, row.signerName)) throw new ApiError(422, "signature__name__mismatch");
     const original = await documentOfDeal(tx, row.dealId, row.documentId);
-    const bytes = Buffer.concat(await Array.fromAsync(await openDealDocument(storage, original), (chunk: Buffer | string) => Buffer.from(chunk)));
+    const bytes = await readDealDocument(storage, original);
     const documentSha256 = sha256Bytes(bytes);
     const ipHash = ip ? sha256(`${row.id}:${ip}`) : null;
     const pdf = await appendSignaturePage(bytes, { documentName: original.name, signerName: row.signerName, typedName: input.name, signedAt: now, ipHash, documentSha256, requestId: row.id });
