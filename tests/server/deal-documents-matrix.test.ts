@@ -105,6 +105,12 @@ describeAuthorizationMatrix<"family">(
     // Still marked incomplete: 422 for every admitted caller, no PDF is produced.
     { request: "POST /api/v1/document_editions/:other_edition/generate", expect: { ...WORK(422), pro: 404 } },
     { request: "POST /api/v1/document_editions/:my_edition/generate", expect: { ...WORK(422), pro: 422 } },
+    // Signature requests: the advisor's side follows the deal; the signer's side is the token only.
+    { request: "GET /api/v1/signature_requests?deal_id=:mine", expect: { ...WORK(200), pro: 200 } },
+    { request: "GET /api/v1/signature_requests?deal_id=:other", expect: { ...WORK(200), pro: 404 } },
+    { request: "POST /api/v1/signature_requests", body: () => ({ deal_id: other.id, document_id: myDocument, client_id: 999999 }), expect: { ...WORK(422), pro: 404 } },
+    { request: "POST /api/v1/signature_requests", body: () => ({ deal_id: mine.id, document_id: otherDocument, client_id: 999999 }), expect: { ...WORK(422), pro: 422 } },
+    { request: "GET /api/v1/signatures/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", expect: { visitor: 404, client: 404, family: 404, admin: 404, pro: 404 } },
   ],
   {
     callers: () => ({ family: { realm: "client", email: other.ownerEmail } }),
