@@ -243,6 +243,18 @@ describe("document batches", () => {
   });
 });
 
+describe("autocompletes on live documents", () => {
+  it("suggests the deal's uploaded documents and the deceased, for roles 0-2", async () => {
+    const created = await upload(otherDeal.id, makePdf(), { name: "Certificat de crémation Lyon" });
+    const found = await call<unknown>(ctx, "GET", `/api/v1/autocompletes/deals/${otherDeal.id}/documents?q=certificat`, await as(ADVISOR));
+    expect(found.status).toBe(200);
+    expect(JSON.stringify(found.body)).toContain(`"id":${created.body.data.id}`);
+    const defuncts = await call<unknown>(ctx, "GET", "/api/v1/autocompletes/defuncts?q=bernard", await as("directeur@demo.test"));
+    expect(JSON.stringify(defuncts.body)).toContain(`"id":${otherDeal.defunctId}`);
+    expect((await call(ctx, "GET", `/api/v1/autocompletes/deals/${otherDeal.id}/documents?q=certificat`, await as("analyste@demo.test"))).status).toBe(403);
+  });
+});
+
 describe("GET /api/docs", () => {
   it("documents every deal-documents call with its schemas", async () => {
     const { body } = await call<{ paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } }>(ctx, "GET", "/api/docs", {});
