@@ -5,13 +5,16 @@
 // server's own. Reports p50/p95/max per kind of query and overall, against the 50 ms goal.
 // In process, on PGlite (or on DATABASE_URL's PostgreSQL when set, e.g. through
 // node scripts/with-postgres.mjs).
-//   tsx bench/deals-list.ts [--deals 50000] [--requests 400]
-import { eq, sql, type SQL } from "drizzle-orm";
+//   tsx bench/deals-list.ts [--deals 50000] [--requests 400] [--explain lyon]
+// (--explain prints the plans of the list's two queries for that search, then stops.)
+import { count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { serverEnv } from "@/config/env";
 import { createApp } from "@/server/app";
 import { openDatabase } from "@/server/db/client";
 import { queryRows } from "@/server/db/query";
+import { deals } from "@/server/db/schema/deals";
 import { businessUsers } from "@/server/db/schema/users";
+import { dealListWhere } from "@/server/services/deals/read-deals";
 import { seedDatabase } from "@/server/db/seed/seed";
 import { createSession } from "@/server/services/auth/sessions";
 import { arg, percentile } from "./bench-kit";
@@ -65,6 +68,20 @@ async function seedDeals(): Promise<void> {
 }
 
 await seedDeals();
+const explain = arg("explain", "");
+if (explain) {
+  // The list's count and page queries for this search, as the database plans and runs them.
+  const where = dealListWhere({ kind: "business" }, { page: 1, per_page: 25, q: explain });
+  const queries = [db.select({ value: count() }).from(deals).where(where), db.select({ id: deals.id }).from(deals).where(where).orderBy(desc(deals.createdAt), desc(deals.id)).limit(25)];
+  for (const query of queries) {
+    const { sql: text, params } = query.toSQL();
+    const inlined = text.replace(/\$(\d+)/g, (_, n: string) => `'${String(params[Number(n) - 1]).replace(/'/g, "''")}'`);
+    for (const row of await queryRows<Record<string, string>>(db, sql.raw(`EXPLAIN ANALYZE ${inlined}`))) console.log(Object.values(row)[0]);
+  }
+  await database.close();
+  process.exit(0);
+}
+
 const app = createApp({ db });
 const [advisor] = await db.select({ id: businessUsers.id, email: businessUsers.email }).from(businessUsers).where(eq(businessUsers.email, "conseiller@demo.test"));
 const session = await createSession(db, { realm: "business_user", userId: advisor!.id, now: new Date() });

@@ -4,7 +4,8 @@ import { DEMO_ARRANGEMENTS } from "@/domain/flowers/arrangements";
 import { parisToInstant } from "@/domain/flowers/delivery-rules";
 import type { FlowerCeremony, FlowerFiltersResponse, FlowerOrderView, FlowerProductsResponse } from "@/domain/schemas/flower-funnel";
 import { products } from "@/server/db/schema/catalog";
-import { dealAbilities, dealSteps, deals, dealsProducts } from "@/server/db/schema/deals";
+import { dealAbilities, dealCommunications, dealSteps, deals, dealsProducts } from "@/server/db/schema/deals";
+import { notifications } from "@/server/db/schema/content";
 import { flowerOrders } from "@/server/db/schema/flowers";
 import { worships } from "@/server/db/schema/partners";
 import { clients } from "@/server/db/schema/users";
@@ -334,6 +335,19 @@ describe("POST /api/v1/flower_funnel/deals", () => {
     expect(await errorsOf(order({ client: client({ email: family.emails.owner }) }))).toEqual(["client__email__taken"]);
     expect(await errorsOf(order({ client: client({ phone: "12" }) }))).toEqual(["client__phone__invalid"]);
     expect(await errorsOf(order({ client: client({ consent: false }) }))).toEqual(["client__consent__missing"]);
+  });
+});
+
+describe("the back-office hears of a flowers order", () => {
+  it("notifies the funeral team with the order and logs the order e-mail in the deal's communications", async () => {
+    const placed = await post(order());
+    expect(placed.status).toBe(201);
+    const [deal] = await ctx.db.select({ id: deals.id }).from(deals).where(eq(deals.uuid, placed.body.uuid));
+    const notified = await ctx.db.select({ kind: notifications.kind, userId: notifications.businessUserId }).from(notifications).where(eq(notifications.dealId, deal!.id));
+    expect(notified.length).toBeGreaterThan(0);
+    expect(new Set(notified.map((n) => n.kind))).toEqual(new Set(["flower_order"]));
+    const log = await ctx.db.select().from(dealCommunications).where(eq(dealCommunications.dealId, deal!.id));
+    expect(log).toEqual([expect.objectContaining({ channel: "email", kind: "flower_order", recipient: sent[0]!.to })]);
   });
 });
 

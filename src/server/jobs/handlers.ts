@@ -47,12 +47,12 @@ export const JOB_HANDLERS: JobHandlers = {
   [FUNNEL_QUOTE_EMAIL_JOB]: async (job, ctx) => {
     await deliverFunnelQuoteEmail(ctx.db, dealId(job.payload), keyOf(job), { siteUrl: serverEnv().SITE_URL, apiUrl: publicEnv.NEXT_PUBLIC_API_URL, mailer: getMailer() }, ctx.now, greetClientId(job.payload));
   },
-  [FLOWER_ORDER_EMAIL_JOB]: async (job, ctx) => {
-    await deliverFlowerOrderEmail(ctx.db, dealId(job.payload), keyOf(job), { siteUrl: serverEnv().SITE_URL, apiUrl: publicEnv.NEXT_PUBLIC_API_URL, mailer: getMailer() }, ctx.now, greetClientId(job.payload));
-  },
   [FUNNEL_REQUEST_NOTIFY_JOB]: async (job, ctx) => {
     const id = dealId(job.payload);
     await notify(ctx.db, { kind: "funnel_request", title: `Nouvelle demande de devis – dossier n° ${id}`, dealId: id, now: ctx.now });
+  },
+  [FLOWER_ORDER_EMAIL_JOB]: async (job, ctx) => {
+    await deliverFlowerOrderEmail(ctx.db, dealId(job.payload), keyOf(job), { siteUrl: serverEnv().SITE_URL, apiUrl: publicEnv.NEXT_PUBLIC_API_URL, mailer: getMailer() }, ctx.now, greetClientId(job.payload));
   },
   [SCHEDULE_REMINDERS_JOB]: async (job, ctx) => {
     await scheduleDealReminders(ctx.db, dealId(job.payload), ctx.now);

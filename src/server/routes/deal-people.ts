@@ -15,12 +15,9 @@ import {
   empoweredClientInputSchema,
   welcomeResultSchema,
 } from "@/domain/schemas/deal-back-office";
-import type { Db } from "@/server/db/client";
-import { businessUsers } from "@/server/db/schema/users";
 import { guard, sessionOf } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/env";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
-import { eq } from "drizzle-orm";
 import { requireBusinessDeal } from "@/server/services/deals/business-deal-access";
 import { listDealCommunications, logDealCall } from "@/server/services/deals/deal-communications";
 import { dealEntities } from "@/server/services/deals/deal-entities";
@@ -121,11 +118,6 @@ const entitiesRoute = createRoute({
   responses: { 200: jsonResponse(z.object({ data: z.array(dealEntitySchema) }), "Partners"), ...refusals },
 });
 
-async function caller(db: Db, userId: number) {
-  const [user] = await db.select({ id: businessUsers.id, firstname: businessUsers.firstname, lastname: businessUsers.lastname }).from(businessUsers).where(eq(businessUsers.id, userId)).limit(1);
-  return user!;
-}
-
 export function registerDealPeopleRoutes(app: OpenAPIHono<AppEnv>) {
   // PUT /api/v1/deals/{id}/user – the business user in charge
   app.openapi(userRoute, async (c) => c.json({ data: await assignDealUser(c.get("db"), sessionOf(c), c.req.valid("param").id, c.req.valid("json").user_id, new Date()) }, 200, NO_STORE));
@@ -161,7 +153,7 @@ export function registerDealPeopleRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(logCallRoute, async (c) => {
     const auth = sessionOf(c);
     const { deal } = await requireBusinessDeal(c.get("db"), auth, c.req.valid("param").id, "manage");
-    return c.json({ data: await logDealCall(c.get("db"), deal.id, await caller(c.get("db"), auth.userId), c.req.valid("json"), new Date()) }, 201, NO_STORE);
+    return c.json({ data: await logDealCall(c.get("db"), deal.id, auth.userId, c.req.valid("json"), new Date()) }, 201, NO_STORE);
   });
 
   // GET /api/v1/deals/{id}/entities – the partners of the deal's steps

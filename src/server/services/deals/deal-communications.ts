@@ -102,10 +102,11 @@ export async function listDealCommunications(db: Db, dealId: number): Promise<De
 }
 
 /** An advisor logs a call by hand (who called whom, when, what was said). */
-export async function logDealCall(db: Db, dealId: number, user: Actor, input: CallLogInput, now: Date): Promise<DealCommunicationView> {
+export async function logDealCall(db: Db, dealId: number, userId: number, input: CallLogInput, now: Date): Promise<DealCommunicationView> {
+  const [user] = await db.select(actorColumns).from(businessUsers).where(eq(businessUsers.id, userId)).limit(1);
   const [row] = await db
     .insert(dealCommunications)
-    .values({ dealId, channel: "call", direction: input.direction, kind: "call", recipient: input.contact ?? null, body: input.note, businessUserId: user.id, occurredAt: input.occurred_at ?? now })
+    .values({ dealId, channel: "call", direction: input.direction, kind: "call", recipient: input.contact ?? null, body: input.note, businessUserId: userId, occurredAt: input.occurred_at ?? now })
     .returning();
   return {
     id: row!.id,
@@ -115,7 +116,7 @@ export async function logDealCall(db: Db, dealId: number, user: Actor, input: Ca
     recipient: row!.recipient,
     subject: null,
     body: row!.body,
-    by: user,
+    by: actorOf(user ?? null),
     occurred_at: epochSeconds(row!.occurredAt),
   };
 }

@@ -61,7 +61,8 @@ function parisDay(day: string, edge: "start" | "end"): SQL {
   return edge === "start" ? sql`(${day}::date)::timestamp AT TIME ZONE 'Europe/Paris'` : sql`((${day}::date + 1)::timestamp AT TIME ZONE 'Europe/Paris')`;
 }
 
-function listConditions(reader: DealReader, params: DealListParams): SQL | undefined {
+/** The WHERE of the deal list for this reader and these parameters (also what bench/deals-list.ts explains). */
+export function dealListWhere(reader: DealReader, params: DealListParams): SQL | undefined {
   // A partner professional finds their deals by number only: a name search would tell them who is in other files.
   const search = reader.kind === "assigned" && params.q?.trim() && !/^\d{1,9}$/.test(params.q.trim()) ? sql`false` : searchCondition(params.q);
   const conditions = [readableBy(reader), search];
@@ -119,7 +120,7 @@ function clientSummary(row: typeof clients.$inferSelect | undefined) {
 }
 
 export async function listDeals(db: Db, reader: DealReader, params: DealListParams): Promise<{ data: DealSummary[]; meta: PagingMeta }> {
-  const where = listConditions(reader, params);
+  const where = dealListWhere(reader, params);
   // The count and the page side by side: on PostgreSQL's pool they run at once (bench/deals-list.ts).
   const [[total], rows] = await Promise.all([
     db.select({ value: count() }).from(deals).where(where),

@@ -17,6 +17,7 @@ import { ceremonyForOrder, type ResolvedCeremony } from "@/server/services/flowe
 import { FLOWER_ORDER_EMAIL_JOB, FLOWER_ORDER_SETTING_KEY, limitFlowerOrders, type FlowerFunnelContext } from "@/server/services/flower-funnel/context";
 import { getFlowerOrderById } from "@/server/services/flower-funnel/order-view";
 import { localeOf } from "@/server/services/funeral-quote/funnel-context";
+import { notify } from "@/server/services/notifications/notify";
 
 /**
  * POST /api/v1/flower_funnel/deals: a flowers order is a deal of kind "item". Everything
@@ -176,6 +177,8 @@ export async function createFlowerOrder(db: Db, input: FlowerOrderCreateInput, c
       locale,
     });
     if (input.commentary) await tx.update(deals).set({ clientCommentary: input.commentary }).where(eq(deals.id, created.id));
+    // The back-office hears of the order with it (committed together, never for a rolled-back one).
+    await notify(tx, { kind: "flower_order", title: `Commande de fleurs – dossier n° ${created.id}`, dealId: created.id, now });
     return created.id;
   });
   const view = await getFlowerOrderById(db, dealId, "account");

@@ -3,7 +3,6 @@ import { flowerConfirmationFragment } from "@/domain/flowers/catalogue";
 import { localeOrDefault } from "@/domain/locales";
 import { originForLocale } from "@/i18n/locale-host";
 import type { Db } from "@/server/db/client";
-import { sendEmailOnce } from "@/server/jobs/deliveries";
 import { loadDealOwner } from "@/server/services/deals/deal-owner";
 import { issueResumeToken } from "@/server/services/deals/resume-tokens";
 import type { FlowerFunnelContext } from "@/server/services/flower-funnel/context";
@@ -11,6 +10,7 @@ import { flowerOrderEmail } from "@/server/services/flower-funnel/order-email";
 import { getFlowerOrderById } from "@/server/services/flower-funnel/order-view";
 import { ACCOUNT_LINK_DAYS } from "@/server/services/funeral-quote/funnel-context";
 import { accountLink } from "@/server/services/funeral-quote/quote-email-job";
+import { sendDealEmailOnce } from "@/server/services/deals/deal-communications";
 
 /**
  * The order e-mail job: once per idempotency key (a retried job never mails twice), to the
@@ -30,7 +30,7 @@ export async function deliverFlowerOrderEmail(
   if (!order || !holder?.email) return "no_recipient";
   const locale = localeOrDefault(order.locale);
   const origin = originForLocale(ctx.siteUrl, locale);
-  const delivery = await sendEmailOnce(db, ctx.mailer, idempotencyKey, async () => {
+  const delivery = await sendDealEmailOnce(db, ctx.mailer, idempotencyKey, { dealId, kind: "flower_order", now }, async () => {
     const resumeToken = await issueResumeToken(db, dealId, now);
     return flowerOrderEmail({
       to: holder.email!,
