@@ -154,6 +154,7 @@ export const ERROR_CODES = [
   "signature__consent__required",
   "signature__status__closed",
   "signature__status__expired",
+  "upload_file__id__not_found",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -123,6 +123,26 @@ describe("deal documents", () => {
     expect(again.status).toBe(404);
   });
 
+  it("stores an upload file first and attaches it later, for its uploader only", async () => {
+    const pdf = makePdf({ padding: 300 });
+    const stored = await ctx.app.request("/api/v1/upload_files", { method: "POST", headers: await as(ADVISOR), body: uploadForm(pdf, {}, "scan-mairie.pdf") });
+    expect(stored.status).toBe(201);
+    const file = ((await stored.json()) as { data: { id: number; sha256: string; file_name: string } }).data;
+    expect(file).toMatchObject({ file_name: "scan-mairie.pdf", sha256: sha256(pdf) });
+    const refused = await ctx.app.request("/api/v1/upload_files", { method: "POST", headers: await as(ADVISOR), body: uploadForm(SVG_WITH_SCRIPT, {}, "x.pdf") });
+    expect(((await refused.json()) as { errors: string[] }).errors).toEqual(["supporting_document__file__type_invalid"]);
+
+    const stranger = await call(ctx, "POST", `/api/v1/deals/${deal.id}/documents`, await as("directeur@demo.test"), { upload_file_id: file.id });
+    expect(stranger.body).toEqual({ error: "Unprocessable Entity", errors: ["upload_file__id__not_found"] });
+    const attached = await call<{ data: DocumentView }>(ctx, "POST", `/api/v1/deals/${deal.id}/documents`, await as(ADVISOR), { upload_file_id: file.id, name: "Acte de la mairie", document_type: "death_certificate" });
+    expect(attached.status).toBe(201);
+    expect(attached.body.data).toMatchObject({ name: "Acte de la mairie", document_type: "death_certificate", sha256: sha256(pdf) });
+    const download = await ctx.app.request(attached.body.data.download_url, { headers: await as(ADVISOR) });
+    expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(pdf));
+    const again = await call(ctx, "POST", `/api/v1/deals/${deal.id}/documents`, await as(ADVISOR), { upload_file_id: file.id });
+    expect(again.body).toEqual({ error: "Unprocessable Entity", errors: ["upload_file__id__not_found"] });
+  });
+
   it("lists the document types", async () => {
     const types = await call<{ data: Array<{ code: string; expires: boolean }> }>(ctx, "GET", "/api/v1/document_types", await as(ADVISOR));
     expect(types.body.data).toContainEqual({ code: "death_certificate", expires: false });
@@ -269,6 +289,7 @@ describe("GET /api/docs", () => {
       ["/api/v1/deals/{id}/documents/batches/{batch_id}/recipients/{recipient_id}", ["delete"]],
       ["/api/v1/deals/{id}/documents/batches/{batch_id}/send_batch", ["post"]],
       ["/api/v1/document_types", ["get"]],
+      ["/api/v1/upload_files", ["post"]],
     ];
     for (const [path, methods] of expected) expect(Object.keys(body.paths[path] ?? {}).sort(), path).toEqual(methods.sort());
     for (const schema of ["DealDocument", "DocumentBatch", "DocumentType"]) expect(body.components.schemas[schema], schema).toBeDefined();

@@ -15,9 +15,11 @@ import {
   documentTypeViewSchema,
 } from "@/domain/schemas/deal-document";
 import { MAX_DOCUMENT_BYTES } from "@/domain/supporting-documents";
+import { dealDocumentFromUploadSchema, uploadFileViewSchema } from "@/domain/schemas/upload-file";
 import { guard, sessionOf } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/env";
 import { ApiError } from "@/server/http/errors";
+import { issueCodes } from "@/server/http/validation";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import { attachmentDisposition, parseFields } from "@/server/routes/supporting-documents";
 import { createDealDocument, deleteDealDocument, documentOfDeal, listDealDocuments, openDealDocument } from "@/server/services/deal-documents/deal-documents";
@@ -30,6 +32,7 @@ import {
   removeBatchRecipient,
   sendDocumentBatch,
 } from "@/server/services/deal-documents/document-batches";
+import { attachUploadFile, createUploadFile } from "@/server/services/deal-documents/upload-files";
 import { requireBusinessDeal } from "@/server/services/deals/business-deal-access";
 import { receiveMultipart } from "@/server/services/supporting-documents/receive-multipart";
 import { uploadSpoolDir } from "@/server/services/supporting-documents/store-document";
@@ -59,8 +62,16 @@ const uploadProperties: Record<string, object> = {
   document_type: { type: "string", description: "Optional: a code of GET /api/v1/document_types" },
   name: { type: "string", maxLength: 160, description: "Optional display name; the cleaned file name otherwise" },
 };
+const attachProperties: Record<string, object> = { upload_file_id: { type: "integer", description: "An id from POST /api/v1/upload_files" }, name: uploadProperties.name!, document_type: uploadProperties.document_type! };
 /** The multipart body, documented only: receiveMultipart reads it as a stream. */
-const uploadBody = { required: true, content: { "multipart/form-data": { schema: { type: "object" as const, required: ["file"], properties: uploadProperties } } } };
+const uploadBody = {
+  required: true,
+  content: {
+    "multipart/form-data": { schema: { type: "object" as const, required: ["file"], properties: uploadProperties } },
+    // Read by the handler itself (a validator here would also judge the multipart form): {upload_file_id, name?, document_type?}.
+    "application/json": { schema: { type: "object" as const, required: ["upload_file_id"], properties: attachProperties } },
+  },
+};
 
 const routes = {
   list: createRoute({
@@ -76,9 +87,9 @@ const routes = {
     method: "post",
     path: "/api/v1/deals/{id}/documents",
     tags: [TAG],
-    summary: "Upload a file to the deal (multipart/form-data)",
+    summary: "Upload a file to the deal (multipart/form-data), or attach an upload file (JSON upload_file_id)",
     description:
-      "Judged like supporting documents: PDF without active content, JPEG, PNG or WebP (re-encoded), by content. 413 past 20 MiB; 422 supporting_document__file__* refusals, document__document_type__invalid, document__name__too_long / invalid.",
+      "Judged like supporting documents: PDF without active content, JPEG, PNG or WebP (re-encoded), by content. 413 past 20 MiB; 422 supporting_document__file__* refusals, document__document_type__invalid, document__name__too_long / invalid, upload_file__id__not_found (not the caller's own upload file).",
     middleware: [guard(WORKERS)] as const,
     request: { params: dealParams, body: uploadBody },
     responses: { 201: jsonResponse(z.object({ data: dealDocumentViewSchema }), "The document"), 413: errorResponses[413], ...refusals },
@@ -165,6 +176,15 @@ const routes = {
     request: { params: batchParams },
     responses: { 200: jsonResponse(batchBody, "The batch, sent"), ...refusals },
   }),
+  uploadFile: createRoute({
+    method: "post",
+    path: "/api/v1/upload_files",
+    tags: [TAG],
+    summary: "Upload a file now, attach it later by its id (multipart/form-data `file`); only its uploader may use it",
+    middleware: [guard(WORKERS)] as const,
+    request: { body: { required: true, content: { "multipart/form-data": { schema: { type: "object" as const, required: ["file"], properties: { file: uploadProperties.file! } } } } } },
+    responses: { 201: jsonResponse(z.object({ data: uploadFileViewSchema }), "The stored file"), 401: errorResponses[401], 403: errorResponses[403], 413: errorResponses[413], 422: errorResponses[422] },
+  }),
   documentTypes: createRoute({
     method: "get",
     path: "/api/v1/document_types",
@@ -184,6 +204,12 @@ export function registerDealDocumentRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /api/v1/deals/{id}/documents – upload a file to the deal
   app.openapi(routes.upload, async (c) => {
     const db = c.get("db");
+    if (/^application\/json/i.test(c.req.header("content-type") ?? "")) {
+      const input: unknown = await c.req.json().catch(() => null);
+      const parsed = dealDocumentFromUploadSchema.safeParse(input);
+      if (!parsed.success) throw new ApiError(422, issueCodes(parsed.error.issues, input));
+      return c.json({ data: await attachUploadFile(db, sessionOf(c), c.req.valid("param").id, parsed.data, new Date()) }, 201, NO_STORE);
+    }
     // Who may write is known before a byte of the file is read.
     const { deal, userId } = await requireBusinessDeal(db, sessionOf(c), c.req.valid("param").id, "work");
     const upload = await receiveMultipart(c.req.raw, uploadSpoolDir());
@@ -261,6 +287,18 @@ export function registerDealDocumentRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.send, async (c) => {
     const { id, batch_id } = c.req.valid("param");
     return c.json({ data: await sendDocumentBatch(c.get("db"), sessionOf(c), id, batch_id, new Date()) }, 200, NO_STORE);
+  });
+
+  // POST /api/v1/upload_files – store a file to attach later
+  app.openapi(routes.uploadFile, async (c) => {
+    const auth = sessionOf(c);
+    const upload = await receiveMultipart(c.req.raw, uploadSpoolDir());
+    try {
+      if (!upload.file) throw new ApiError(422, "supporting_document__file__missing");
+      return c.json({ data: await createUploadFile(c.get("db"), c.get("fileStorage"), auth.userId, upload.file, new Date()) }, 201, NO_STORE);
+    } finally {
+      await upload.discard();
+    }
   });
 
   // GET /api/v1/document_types – the document type codes

@@ -378,3 +378,25 @@ export const signatureRequests = pgTable(
   },
   (t) => [index("signature_requests_deal_idx").on(t.dealId)],
 );
+
+/**
+ * A file a business user uploaded before saying what it is for (SPEC "Other": upload
+ * files): judged and stored like any upload, then attached to a deal's documents by its
+ * id, by the same user only. Attaching consumes it (the document takes over the stored key).
+ */
+export const uploadFiles = pgTable(
+  "upload_files",
+  {
+    id: id(),
+    businessUserId: integer()
+      .notNull()
+      .references(() => businessUsers.id, { onDelete: "cascade" }),
+    fileKey: text().notNull(),
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    byteSize: integer().notNull(),
+    sha256: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [index("upload_files_user_idx").on(t.businessUserId)],
+);
