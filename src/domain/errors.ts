@@ -155,6 +155,8 @@ export const ERROR_CODES = [
   "signature__status__closed",
   "signature__status__expired",
   "upload_file__id__not_found",
+  "booking_transaction__status__invalid",
+  "booking_transaction__comment__too_long",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

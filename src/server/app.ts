@@ -23,6 +23,7 @@ import { registerCompanyRoutes } from "@/server/routes/companies";
 import { registerDealRoutes } from "@/server/routes/deals";
 import { registerDealDocumentRoutes } from "@/server/routes/deal-documents";
 import { registerDocumentEditionRoutes } from "@/server/routes/document-editions";
+import { registerBookingTransactionRoutes } from "@/server/routes/booking-transactions";
 import { registerSignatureRequestRoutes } from "@/server/routes/signature-requests";
 import { registerDealPeopleRoutes } from "@/server/routes/deal-people";
 import { registerDealWorkRoutes } from "@/server/routes/deal-work";
@@ -113,6 +114,7 @@ export function createApp(options: AppOptions) {
   registerDealDocumentRoutes(app);
   registerDocumentEditionRoutes(app);
   registerSignatureRequestRoutes(app);
+  registerBookingTransactionRoutes(app);
   registerDealPeopleRoutes(app);
   registerNotificationRoutes(app);
   registerFamilyRoutes(app);

@@ -92,6 +92,10 @@ describeAuthorizationMatrix<"family">(
     { request: "POST /api/v1/deals/:mine/documents/batches/:my_batch/send_batch", expect: { ...WORK(422), pro: 422 } },
     { request: "POST /api/v1/deals/:other/documents/batches/:other_batch/send_batch", expect: { ...WORK(422), pro: 404 } },
     { request: "GET /api/v1/document_types", expect: { ...WORK(200), pro: 200 } },
+    // Booking transactions: an unknown booking is 404 for the admitted callers.
+    { request: "GET /api/v1/deals/:mine/booking_transactions", expect: { ...WORK(200), pro: 200 } },
+    { request: "GET /api/v1/deals/:other/booking_transactions", expect: { ...WORK(200), pro: 404 } },
+    { request: "PUT /api/v1/deals/:mine/booking_transactions/999999", body: { status: "booking_accepted" }, expect: { ...WORK(404), pro: 404 } },
     // No multipart body: 422 for whoever may upload.
     { request: "POST /api/v1/upload_files", expect: { ...WORK(422), pro: 422 } },
     { request: "POST /api/v1/deals/:mine/documents", body: { upload_file_id: 999999 }, expect: { ...WORK(422), pro: 422 } },
