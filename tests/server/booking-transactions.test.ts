@@ -16,8 +16,8 @@ beforeAll(async () => {
   deal = await submittedDeal(ctx, "booking.famille@example.org");
   otherDeal = await submittedDeal(ctx, "booking.autre@example.org");
   await assignDeal(ctx, deal.id, await businessUserId(ctx, "pro@demo.test"));
-  [{ id: booking }] = await ctx.db.insert(bookingTransactions).values({ dealId: deal.id, partnerType: "Crematorium", partnerId: 1 }).returning({ id: bookingTransactions.id });
-  [{ id: otherBooking }] = await ctx.db.insert(bookingTransactions).values({ dealId: otherDeal.id }).returning({ id: bookingTransactions.id });
+  booking = (await ctx.db.insert(bookingTransactions).values({ dealId: deal.id, partnerType: "Crematorium", partnerId: 1 }).returning({ id: bookingTransactions.id }))[0]!.id;
+  otherBooking = (await ctx.db.insert(bookingTransactions).values({ dealId: otherDeal.id }).returning({ id: bookingTransactions.id }))[0]!.id;
 }, 60_000);
 afterAll(async () => {
   await ctx?.close();

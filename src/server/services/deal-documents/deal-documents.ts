@@ -11,7 +11,7 @@ import type { AuthSession } from "@/server/services/auth-tokens";
 import { requireBusinessDeal } from "@/server/services/deals/business-deal-access";
 import { recordDealEvent } from "@/server/services/deals/deal-events";
 import type { SpooledFile } from "@/server/services/supporting-documents/receive-multipart";
-import { storeSpooled, uploadSpoolDir, withCompensation } from "@/server/services/supporting-documents/store-document";
+import { storeSpooled, uploadSpoolDir, withCompensation, type StoredObject } from "@/server/services/supporting-documents/store-document";
 
 /**
  * The files of a deal in the back-office (issue 14). Who may: the "work" action of
@@ -58,26 +58,9 @@ export async function createDealDocument(
 ): Promise<DealDocumentView> {
   const stored = await storeSpooled(storage, input.spool, uploadSpoolDir());
   const row = await withCompensation(storage, stored, () =>
-    db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(documents)
-        .values({
-          dealId: input.dealId,
-          name: input.fields.name || stored.fileName,
-          documentType: input.fields.document_type ?? null,
-          fileKey: stored.key,
-          contentType: stored.contentType,
-          byteSize: stored.byteSize,
-          sha256: stored.sha256,
-          editableDocumentId: input.editableDocumentId ?? null,
-          uploadedByBusinessUserId: input.userId,
-          createdAt: input.now,
-          updatedAt: input.now,
-        })
-        .returning();
-      await recordDealEvent(tx, { dealId: input.dealId, kind: "document_added", from: null, to: created!.id, businessUserId: input.userId, at: input.now });
-      return created!;
-    }),
+    db.transaction((tx) =>
+      insertDealDocument(tx, { dealId: input.dealId, userId: input.userId, name: input.fields.name || stored.fileName, documentType: input.fields.document_type ?? null, editableDocumentId: input.editableDocumentId, stored, now: input.now }),
+    ),
   );
   return dealDocumentView(row);
 }
@@ -94,26 +77,32 @@ export async function storeGeneratedDocument(
 ): Promise<DocumentRow> {
   const stored = { key: newStorageKey(), fileName: input.name, contentType: "application/pdf", byteSize: input.bytes.length, sha256: createHash("sha256").update(input.bytes).digest("hex") };
   await storage.put(stored.key, Readable.from([input.bytes]), { contentType: stored.contentType, byteSize: stored.byteSize });
-  return withCompensation(storage, stored, async () => {
-    const [row] = await db
-      .insert(documents)
-      .values({
-        dealId: input.dealId,
-        name: input.name,
-        documentType: input.documentType,
-        fileKey: stored.key,
-        contentType: stored.contentType,
-        byteSize: stored.byteSize,
-        sha256: stored.sha256,
-        editableDocumentId: input.editableDocumentId ?? null,
-        uploadedByBusinessUserId: input.userId,
-        createdAt: input.now,
-        updatedAt: input.now,
-      })
-      .returning();
-    await recordDealEvent(db, { dealId: input.dealId, kind: "document_added", from: null, to: row!.id, businessUserId: input.userId, at: input.now });
-    return row!;
-  });
+  return withCompensation(storage, stored, () => insertDealDocument(db, { ...input, stored }));
+}
+
+/** The row of a stored file, and the deal's history line saying it was added. */
+export async function insertDealDocument(
+  db: Db,
+  input: { dealId: number; userId: number | null; name: string; documentType: string | null; editableDocumentId?: number | null; stored: Omit<StoredObject, "fileName">; now: Date },
+): Promise<DocumentRow> {
+  const [row] = await db
+    .insert(documents)
+    .values({
+      dealId: input.dealId,
+      name: input.name,
+      documentType: input.documentType,
+      fileKey: input.stored.key,
+      contentType: input.stored.contentType,
+      byteSize: input.stored.byteSize,
+      sha256: input.stored.sha256,
+      editableDocumentId: input.editableDocumentId ?? null,
+      uploadedByBusinessUserId: input.userId,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .returning();
+  await recordDealEvent(db, { dealId: input.dealId, kind: "document_added", from: null, to: row!.id, businessUserId: input.userId, at: input.now });
+  return row!;
 }
 
 /** The stored bytes of a deal's document, for a download or an e-mail attachment. */

@@ -3,13 +3,12 @@ import type { DealDocumentView } from "@/domain/schemas/deal-document";
 import type { UploadFileView } from "@/domain/schemas/upload-file";
 import { epochSeconds } from "@/domain/time";
 import type { Db } from "@/server/db/client";
-import { documents, uploadFiles } from "@/server/db/schema/deals";
+import { uploadFiles } from "@/server/db/schema/deals";
 import { ApiError } from "@/server/http/errors";
 import type { FileStorage } from "@/server/integrations/storage/file-storage";
 import type { AuthSession } from "@/server/services/auth-tokens";
 import { requireBusinessDeal } from "@/server/services/deals/business-deal-access";
-import { recordDealEvent } from "@/server/services/deals/deal-events";
-import { dealDocumentView } from "@/server/services/deal-documents/deal-documents";
+import { dealDocumentView, insertDealDocument } from "@/server/services/deal-documents/deal-documents";
 import type { SpooledFile } from "@/server/services/supporting-documents/receive-multipart";
 import { storeSpooled, uploadSpoolDir, withCompensation } from "@/server/services/supporting-documents/store-document";
 
@@ -40,22 +39,14 @@ export async function attachUploadFile(db: Db, auth: AuthSession, dealId: number
       .where(and(eq(uploadFiles.id, input.upload_file_id), eq(uploadFiles.businessUserId, userId)))
       .returning();
     if (!file) throw new ApiError(422, "upload_file__id__not_found");
-    const [row] = await tx
-      .insert(documents)
-      .values({
-        dealId: deal.id,
-        name: input.name || file.fileName,
-        documentType: input.document_type ?? null,
-        fileKey: file.fileKey,
-        contentType: file.contentType,
-        byteSize: file.byteSize,
-        sha256: file.sha256,
-        uploadedByBusinessUserId: userId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await recordDealEvent(tx, { dealId: deal.id, kind: "document_added", from: null, to: row!.id, businessUserId: userId, at: now });
-    return dealDocumentView(row!);
+    const row = await insertDealDocument(tx, {
+      dealId: deal.id,
+      userId,
+      name: input.name || file.fileName,
+      documentType: input.document_type ?? null,
+      stored: { key: file.fileKey, contentType: file.contentType, byteSize: file.byteSize, sha256: file.sha256 },
+      now,
+    });
+    return dealDocumentView(row);
   });
 }
