@@ -44,6 +44,7 @@ export const paths = {
   changePassword: () => "/app/changer-mot-de-passe",
   /** A family invitation's accept page; the token rides in the fragment (#invitation=…), never in the path. */
   invitation: () => "/invitation",
+  signature: (token: string) => `/signature/${token}`,
   memorial: (id: string | number) => `/app/memoire/${encodeURIComponent(String(id))}`,
   proHome: () => "/pro",
   /** The funeral home's way in to a deal's payments: its number asked in a form. */

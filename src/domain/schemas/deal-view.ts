@@ -65,7 +65,7 @@ export const businessUserRefSchema = z.object({ id: z.number().int(), firstname:
 export const dealEventSchema = z
   .object({
     id: z.number().int(),
-    kind: z.string().meta({ description: "state, user, owner, empowered_client, brand, defunct, duplicated_from, welcome" }),
+    kind: z.string().meta({ description: "state, user, owner, empowered_client, brand, defunct, duplicated_from, welcome, document_added, document_deleted, document_batch_sent" }),
     from: z.string().nullable(),
     to: z.string().nullable(),
     by: businessUserRefSchema.nullable(),

@@ -23,6 +23,9 @@ import { deliverPaymentPaidEmail, PAYMENT_PAID_EMAIL_JOB } from "@/server/servic
 import { deliverPaymentShareEmail, PAYMENT_SHARE_EMAIL_JOB } from "@/server/services/payments/payment-shares";
 import { RECONCILE_EVERY_MS, RECONCILE_PAYMENTS_JOB, reconcilePayments } from "@/server/services/payments/reconcile-payments";
 import { DEAL_WELCOME_EMAIL_JOB, deliverWelcomeEmail } from "@/server/services/deals/welcome";
+import { configuredFileStorage } from "@/server/integrations/storage/configured-storage";
+import { DOCUMENT_BATCH_EMAIL_JOB, deliverDocumentBatch } from "@/server/services/deal-documents/document-batches";
+import { deliverSignatureRequestEmail, SIGNATURE_REQUEST_EMAIL_JOB } from "@/server/services/deal-documents/signature-requests";
 
 /** Every kind of job the product runs, and its handler. */
 
@@ -100,6 +103,12 @@ export const JOB_HANDLERS: JobHandlers = {
   },
   [DEAL_WELCOME_EMAIL_JOB]: async (job, ctx) => {
     await deliverWelcomeEmail(ctx.db, job.payload, keyOf(job), { mailer: getMailer(), siteUrl: serverEnv().SITE_URL, now: ctx.now });
+  },
+  [DOCUMENT_BATCH_EMAIL_JOB]: async (job, ctx) => {
+    await deliverDocumentBatch(ctx.db, configuredFileStorage(), job.payload, keyOf(job), { mailer: getMailer(), now: ctx.now });
+  },
+  [SIGNATURE_REQUEST_EMAIL_JOB]: async (job, ctx) => {
+    await deliverSignatureRequestEmail(ctx.db, job.payload, keyOf(job), { mailer: getMailer(), siteUrl: serverEnv().SITE_URL, now: ctx.now });
   },
   [RECONCILE_PAYMENTS_JOB]: async (_job, ctx) => {
     await reconcilePayments(ctx.db, (db) => paymentProviders(db), ctx.now);

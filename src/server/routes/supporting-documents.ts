@@ -169,7 +169,7 @@ const fileRoute = createRoute({
 });
 
 /** Validates the text fields of a multipart upload; codes of every problem (file included) in one 422. */
-function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>, problems: string[]): z.infer<T> | null {
+export function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>, problems: string[]): z.infer<T> | null {
   const input = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== ""));
   const result = schema.safeParse(input);
   if (!result.success) problems.push(...issueCodes(result.error.issues, input));

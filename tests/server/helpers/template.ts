@@ -30,6 +30,7 @@ export function templateKey(): string {
     ...filesUnder(join(root, "src", "server", "db")),
     join(root, "src", "domain", "schemas"),
     join(root, "src", "domain", "flowers"),
+    join(root, "src", "domain", "editable-documents"),
     join(root, "src", "domain", "slug.ts"),
     join(root, "package-lock.json"),
   ].flatMap((p) => (existsSync(p) && statSync(p).isDirectory() ? filesUnder(p) : [p]));

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { DEAL_STEP_TYPES } from "@/domain/deal-steps";
 import { TRACKING_TYPES } from "@/domain/constants";
 import { DEAL_ABILITY_ROLES } from "@/domain/roles";
@@ -203,9 +203,58 @@ export const documents = pgTable(
     byteSize: integer().notNull(),
     editableDocumentId: integer(),
     sentAt: timestamp({ withTimezone: true, mode: "date" }),
+    /** Hex SHA-256 of the stored bytes (null for files stored before it was recorded). */
+    sha256: text(),
+    uploadedByBusinessUserId: integer().references(() => businessUsers.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [index("documents_deal_idx").on(t.dealId)],
+);
+
+/** A set of a deal's documents sent together by e-mail (to the crematorium, the town hall...); immutable once sent. */
+export const documentBatches = pgTable(
+  "document_batches",
+  {
+    id: id(),
+    dealId: integer()
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    name: text(),
+    message: text(),
+    createdByBusinessUserId: integer().references(() => businessUsers.id, { onDelete: "set null" }),
+    sentByBusinessUserId: integer().references(() => businessUsers.id, { onDelete: "set null" }),
+    sentAt: timestamp({ withTimezone: true, mode: "date" }),
+    ...timestamps,
+  },
+  (t) => [index("document_batches_deal_idx").on(t.dealId)],
+);
+
+export const documentBatchDocuments = pgTable(
+  "document_batch_documents",
+  {
+    batchId: integer()
+      .notNull()
+      .references(() => documentBatches.id, { onDelete: "cascade" }),
+    documentId: integer()
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.documentId] })],
+);
+
+export const documentBatchRecipients = pgTable(
+  "document_batch_recipients",
+  {
+    id: id(),
+    batchId: integer()
+      .notNull()
+      .references(() => documentBatches.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    name: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("document_batch_recipients_email_idx").on(t.batchId, t.email)],
 );
 
 /** Monument order details of a marble deal. */
@@ -303,4 +352,62 @@ export const dealCommunications = pgTable(
     ...timestamps,
   },
   (t) => [index("deal_communications_deal_idx").on(t.dealId, t.occurredAt), uniqueIndex("deal_communications_delivery_idx").on(t.deliveryKey)],
+);
+
+/**
+ * A deal's document sent to a family member for signature (issue 14). The link's token is
+ * stored hashed only; the signed copy is a new document of the deal.
+ */
+export const signatureRequests = pgTable(
+  "signature_requests",
+  {
+    id: id(),
+    dealId: integer()
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    documentId: integer()
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    signedDocumentId: integer().references(() => documents.id, { onDelete: "set null" }),
+    clientId: integer().references(() => clients.id, { onDelete: "set null" }),
+    signerName: text().notNull(),
+    signerEmail: text().notNull(),
+    /** requested → signed | declined | expired */
+    status: text().notNull().default("requested"),
+    /** "sandbox" (the embedded signer) or a provider's name. */
+    provider: text().notNull().default("sandbox"),
+    providerReference: text(),
+    tokenHash: text().unique(),
+    expiresAt: timestamp({ withTimezone: true, mode: "date" }).notNull(),
+    signedAt: timestamp({ withTimezone: true, mode: "date" }),
+    declinedAt: timestamp({ withTimezone: true, mode: "date" }),
+    signedName: text(),
+    signerIpHash: text(),
+    documentSha256: text(),
+    requestedByBusinessUserId: integer().references(() => businessUsers.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [index("signature_requests_deal_idx").on(t.dealId)],
+);
+
+/**
+ * A file a business user uploaded before saying what it is for (SPEC "Other": upload
+ * files): judged and stored like any upload, then attached to a deal's documents by its
+ * id, by the same user only. Attaching consumes it (the document takes over the stored key).
+ */
+export const uploadFiles = pgTable(
+  "upload_files",
+  {
+    id: id(),
+    businessUserId: integer()
+      .notNull()
+      .references(() => businessUsers.id, { onDelete: "cascade" }),
+    fileKey: text().notNull(),
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    byteSize: integer().notNull(),
+    sha256: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [index("upload_files_user_idx").on(t.businessUserId)],
 );

@@ -15,6 +15,7 @@ import { seedCompanies } from "@/server/db/seed/reference/companies/seed-compani
 import { seedCountries } from "@/server/db/seed/reference/countries";
 import { seedGeography } from "@/server/db/seed/reference/geo";
 import { seedReferenceLists } from "@/server/db/seed/reference/lists";
+import { seedEditableDocuments } from "@/server/db/seed/reference/editable-documents";
 
 export interface SeedOptions {
   /** Demo accounts with a known password: development and tests only. */
@@ -61,6 +62,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     await step("airports", () => seedAirports(t));
     await step("airlines", () => seedAirlines(t));
     await step("reference lists", () => seedReferenceLists(t));
+    await step("editable documents", () => seedEditableDocuments(t));
     await step("companies", () => seedCompanies(t));
     await step("products (demo)", () => seedProducts(t));
     await step("flowers (demo)", () => seedFlowerProducts(t));

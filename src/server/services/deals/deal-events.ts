@@ -5,7 +5,7 @@ import { dealEvents } from "@/server/db/schema/deals";
 import { businessUsers } from "@/server/db/schema/users";
 
 /** What the back-office changed on a deal, kept as its history (who, when, from, to). */
-export type DealEventKind = "state" | "user" | "owner" | "empowered_client" | "brand" | "defunct" | "duplicated_from" | "welcome";
+export type DealEventKind = "state" | "user" | "owner" | "empowered_client" | "brand" | "defunct" | "duplicated_from" | "welcome" | "document_added" | "document_deleted" | "document_batch_sent";
 
 export async function recordDealEvent(db: Db, input: { dealId: number; kind: DealEventKind; from: string | number | null; to: string | number | null; businessUserId: number | null; at: Date }): Promise<void> {
   await db.insert(dealEvents).values({

@@ -62,7 +62,7 @@ export function uploadSpoolDir(): string {
   return join(serverEnv().DATA_DIR, "tmp", "uploads");
 }
 
-interface StoredObject {
+export interface StoredObject {
   key: string;
   fileName: string;
   contentType: string;
@@ -70,8 +70,8 @@ interface StoredObject {
   sha256: string;
 }
 
-/** Judge, prepare and put the spooled file; the storage key is returned only for a file fully stored. */
-async function storeSpooled(storage: FileStorage, spool: SpooledFile, workDir: string): Promise<StoredObject> {
+/** Judge, prepare and put the spooled file; the storage key is returned only for a file fully stored. Deal documents use it too. */
+export async function storeSpooled(storage: FileStorage, spool: SpooledFile, workDir: string): Promise<StoredObject> {
   const prepared = await prepareFile(spool, workDir);
   try {
     const key = newStorageKey();
@@ -88,7 +88,7 @@ async function storeSpooled(storage: FileStorage, spool: SpooledFile, workDir: s
 }
 
 /** Runs the database work; if it fails, the object just stored is removed so no file is orphaned. */
-async function withCompensation<T>(storage: FileStorage, stored: StoredObject, work: () => Promise<T>): Promise<T> {
+export async function withCompensation<T>(storage: FileStorage, stored: StoredObject, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
