@@ -66,7 +66,7 @@ function flowerShape(kind: FlowerKind, [fill, shade]: readonly [string, string])
     case "lily":
       return `${petals(6, 22, 4, fill, shade)}<circle r="2.5" fill="#e2b35a"/>`;
     case "chrysanthemum":
-      return `${petals(16, 20, 2, fill, shade)}${petals(10, 12, 2, fill, shade, 9)}<circle r="3" fill="${shade}"/>`;
+      return `${petals(12, 20, 2.4, fill, shade)}${petals(8, 12, 2.2, fill, shade, 15)}<circle r="3" fill="${shade}"/>`;
     case "gerbera":
       return `${petals(14, 22, 2.6, fill, shade)}<circle r="4.5" fill="#6b5138"/>`;
     case "carnation":
@@ -90,12 +90,17 @@ function flowerShape(kind: FlowerKind, [fill, shade]: readonly [string, string])
     case "peony":
       return `<circle r="13" fill="${fill}" stroke="${shade}" stroke-width=".8"/>${petals(7, 16, 5, fill, shade, 12)}<circle r="5" fill="${fill}" stroke="${shade}" stroke-width=".8"/>`;
     case "foliage":
-      return leafShape(0, 0, 0, 1);
+      return `<path d="${LEAF_PATH}" fill="${LEAF}" stroke="${LEAF_DARK}" stroke-width=".7"/><path d="${LEAF_PATH}" transform="rotate(140)" fill="${LEAF_DARK}"/>`;
   }
 }
 
+const LEAF_PATH = "M0 0Q6-9 0-22-6-9 0 0z";
+/** Leaves are symbols too ("l" and "d" for the darker one): a picture holds dozens. */
+const LEAF_SYMBOLS = `<symbol id="l" overflow="visible"><path d="${LEAF_PATH}" fill="${LEAF}" stroke="${LEAF_DARK}" stroke-width=".7"/></symbol><symbol id="d" overflow="visible"><path d="${LEAF_PATH}" fill="${LEAF_DARK}"/></symbol>`;
+
 function leafShape(x: number, y: number, angle: number, scale: number, fill = LEAF): string {
-  return `<path transform="translate(${r1(x)} ${r1(y)}) rotate(${r1(angle)}) scale(${r1(scale)})" d="M0 0Q6-9 0-22-6-9 0 0z" fill="${fill}" stroke="${LEAF_DARK}" stroke-width=".7"/>`;
+  const scaled = scale === 1 ? "" : ` scale(${r1(scale)})`;
+  return `<use href="#${fill === LEAF ? "l" : "d"}" transform="translate(${r1(x)} ${r1(y)}) rotate(${Math.round(angle)})${scaled}"/>`;
 }
 
 interface Spot {
@@ -222,12 +227,13 @@ export function drawArrangement(input: IllustrationInput): string {
     const id = `${kind}-${colour}`;
     if (!symbols.has(id)) symbols.set(id, `<symbol id="${id}" overflow="visible">${flowerShape(kind, PALETTE[colour])}</symbol>`);
     const angle = Math.round(random() * 360);
-    body += `<use href="#${id}" transform="translate(${r1(spot.x)} ${r1(spot.y)}) rotate(${angle}) scale(${r1(spot.s)})"/>`;
+    const scale = r1(spot.s) === 1 ? "" : ` scale(${r1(spot.s)})`;
+    body += `<use href="#${id}" transform="translate(${Math.round(spot.x)} ${Math.round(spot.y)}) rotate(${angle})${scale}"/>`;
   });
 
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${ILLUSTRATION_WIDTH} ${ILLUSTRATION_HEIGHT}" width="${ILLUSTRATION_WIDTH}" height="${ILLUSTRATION_HEIGHT}">` +
-    `<defs>${[...symbols.values()].join("")}</defs>` +
+    `<defs>${LEAF_SYMBOLS}${[...symbols.values()].join("")}</defs>` +
     `<rect width="${ILLUSTRATION_WIDTH}" height="${ILLUSTRATION_HEIGHT}" fill="${BACKGROUND}"/>` +
     `<ellipse cx="160" cy="222" rx="120" ry="10" fill="#efe7d8"/>` +
     base +

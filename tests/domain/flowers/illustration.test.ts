@@ -25,7 +25,7 @@ describe("flowers catalogue pictures", () => {
       expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
       expect(svg).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
       expect(svg).not.toMatch(/<script|<image|<foreignObject/i);
-      expect(Buffer.byteLength(svg)).toBeLessThan(16_000);
+      expect(Buffer.byteLength(svg)).toBeLessThan(16_384);
     }
     expect(new Set(svgs).size).toBe(svgs.length);
     const first = DEMO_ARRANGEMENTS[0];
