@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { setRequestLocale } from "next-intl/server";
 import { paths } from "@/config/paths";
+import { readServerSession } from "@/features/auth/server-session";
+import { FlowersPage } from "@/features/flowers/flowers-page";
 import { pageMetadata } from "@/shared/seo/page-metadata";
-import { IntroPage } from "@/features/shell/intro-page";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -11,6 +11,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function Page({ params }: Props) {
-  setRequestLocale((await params).locale);
-  return <IntroPage page="flowers" />;
+  // A signed-in family orders under its account and is offered its ceremonies.
+  const session = await readServerSession("client");
+  return <FlowersPage locale={(await params).locale} signedIn={session.state === "signed_in"} />;
 }

@@ -129,7 +129,7 @@ function layout(type: FlowerType, random: () => number): { base: string; spots: 
       const cy = long ? 140 : 128;
       if (long) base = `<rect x="44" y="160" width="232" height="30" rx="8" fill="#b99473"/><rect x="44" y="160" width="232" height="6" rx="3" fill="#a47e5c"/>`;
       leafRing(160, cy, long ? 128 : 118, long ? 30 : 40, 22, 1.1);
-      const rows = long ? [[-1, 9], [0, 10], [1, 9]] : [[-1, 7], [0, 8], [1, 7]];
+      const rows: [number, number][] = long ? [[-1, 9], [0, 10], [1, 9]] : [[-1, 7], [0, 8], [1, 7]];
       for (const [row, count] of rows) {
         const width = long ? 210 : 180 - Math.abs(row) * 50;
         for (let i = 0; i < count; i++) {
