@@ -147,7 +147,7 @@ async function orderWreath(page: Page, origin: string, deal: string, w: Words, c
   await expect(page.getByTestId("flower-ceremony")).toBeVisible();
   await page.getByLabel(w.toAddress).check();
   await page.getByLabel(w.placeKind).selectOption("worship");
-  await page.getByLabel(w.address, { exact: true }).fill("1 place Saint-Jean");
+  await page.getByRole("textbox", { name: w.address, exact: true }).fill("1 place Saint-Jean");
   await page.getByLabel(w.postalCode).fill("69005");
   await page.getByLabel(w.city).fill("Lyon");
   await page.getByLabel(w.time).fill("10:00");
@@ -156,7 +156,7 @@ async function orderWreath(page: Page, origin: string, deal: string, w: Words, c
     await page.getByRole("button", { name: w.next }).click();
     await expect(page.getByText(w.sameDay)).toBeVisible();
     await expect(page.getByLabel(w.date)).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByLabel(w.address, { exact: true })).toHaveValue("1 place Saint-Jean");
+    await expect(page.getByRole("textbox", { name: w.address, exact: true })).toHaveValue("1 place Saint-Jean");
     await checkPage(page);
   }
   await page.getByLabel(w.date).fill(deliveryDay());

@@ -55,7 +55,12 @@ export function StepDelivery({ draft, update, codes, ceremonies }: StepProps & {
                 checked={draft.deliveryMode === "ceremony" && chosen === c}
                 onChange={() => update((x) => ({ ...x, deliveryMode: "ceremony", ceremony: { deal: c.deal_uuid, step_id: c.step_id } }))}
               />
-              <span>{t("toCeremony", { name: c.defunct_name ?? "" })}</span>
+              <span>
+                <span className="block font-medium">{c.defunct_name ? t("toCeremony", { name: c.defunct_name }) : c.place ? tf(`places.${c.place}`) : t("place")}</span>
+                <span className="block text-sm text-ink-soft">
+                  {[c.place && c.defunct_name ? tf(`places.${c.place}`) : null, c.place_name, c.date ? `${formatDay(c.date, locale)} · ${c.time ?? ""}` : t("notScheduled")].filter(Boolean).join(" · ")}
+                </span>
+              </span>
             </label>
           ))}
           <label className="flex gap-3 rounded-md border border-line p-3">
