@@ -44,7 +44,10 @@ async function signIn(page: Page, origin: string) {
     async ({ email, password }) => {
       const response = await fetch("/api/v1/auth/sign_in", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
       const h = response.headers;
-      const cookie = await fetch("/api/v1/auth/cookie", { method: "POST", headers: { "access-token": h.get("access-token") ?? "", client: h.get("client") ?? "", uid: h.get("uid") ?? "", "token-type": "Bearer" } });
+      const tokens = { "access-token": h.get("access-token") ?? "", client: h.get("client") ?? "", uid: h.get("uid") ?? "", "token-type": "Bearer" };
+      const cookie = await fetch("/api/v1/auth/cookie", { method: "POST", headers: tokens });
+      // As the sign-in form does: the API calls carry the tokens, the pages read the cookie.
+      localStorage.setItem("paisible.auth-tokens", JSON.stringify(tokens));
       return [response.status, cookie.status];
     },
     { email: EMAIL, password: PASSWORD },

@@ -103,7 +103,10 @@ export function FlowerFunnel({ initial, signedIn, intro }: { initial: FlowerProd
     setDraft(change);
     setCodes([]);
   };
-  const steps: readonly FlowerStep[] = signedIn ? FLOWER_STEPS.filter((s) => s !== "contact") : FLOWER_STEPS;
+  // A signed-in family orders under its account; if the API does not see the session
+  // (signed out meanwhile, in another tab), it answers client__missing and the contact step comes back.
+  const [askContact, setAskContact] = useState(!signedIn);
+  const steps: readonly FlowerStep[] = askContact ? FLOWER_STEPS : FLOWER_STEPS.filter((s) => s !== "contact");
   const index = Math.max(steps.indexOf(draft.step), 0);
   const next = () => {
     const found = stepCodes(draft, draft.step);
@@ -122,7 +125,7 @@ export function FlowerFunnel({ initial, signedIn, intro }: { initial: FlowerProd
   async function order(attempt = 0): Promise<void> {
     setSend(attempt === 0 ? { kind: "sending" } : { kind: "retrying", attempt });
     try {
-      const created = await flowerApi().order(orderBody(draft, locale, signedIn), draft.deliveryMode === "ceremony" ? dealToken : null);
+      const created = await flowerApi().order(orderBody(draft, locale, !askContact), draft.deliveryMode === "ceremony" ? dealToken : null);
       rememberOrder(created.uuid, created.resume_token);
       clearFlowerDraft();
       restored.current = false;
@@ -136,6 +139,10 @@ export function FlowerFunnel({ initial, signedIn, intro }: { initial: FlowerProd
       if (apiError.status === 0) return setSend({ kind: "offline" });
       setCodes(apiError.codes);
       setSend({ kind: "failed", codes: apiError.codes });
+      if (apiError.codes.includes("flower_order__client__missing")) {
+        setAskContact(true);
+        return goTo("contact");
+      }
       const step = stepOfCode(apiError.codes[0] ?? "");
       if (steps.includes(step) && step !== "review") goTo(step);
     }
@@ -165,7 +172,7 @@ export function FlowerFunnel({ initial, signedIn, intro }: { initial: FlowerProd
         {draft.step === "delivery" && <StepDelivery {...stepProps} ceremonies={ceremonies} />}
         {draft.step === "message" && <StepMessage {...stepProps} />}
         {draft.step === "contact" && <StepContact {...stepProps} />}
-        {draft.step === "review" && <StepReview {...stepProps} ceremonies={ceremonies} signedIn={signedIn} />}
+        {draft.step === "review" && <StepReview {...stepProps} ceremonies={ceremonies} signedIn={!askContact} />}
         {(draft.step === "choose" || draft.step === "review") && codes.length > 0 && <StepAlert codes={codes} />}
         {send.kind === "offline" && (
           <Alert tone="warning" className="mt-4">

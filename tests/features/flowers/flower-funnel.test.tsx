@@ -152,6 +152,19 @@ describe("FlowerFunnel", () => {
     expect((screen.getByLabelText(new RegExp(m.delivery.address)) as HTMLInputElement).value).toBe("3 rue Neuve");
   });
 
+  it("asks for the orderer's details when the API does not see the session the page saw", async () => {
+    const draft = { ...emptyFlowerDraft(), step: "review", cart: [{ code: WREATH.code, name: WREATH.name, type: "wreath", picture: WREATH.picture, price_ttc_cents: 24900, places: WREATH.places, quantity: 1 }] };
+    localStorage.setItem(FLOWER_DRAFT_KEY, JSON.stringify(draft));
+    answers["POST /api/v1/flower_funnel/deals"] = [{ status: 422, body: { error: "Unprocessable Entity", errors: ["flower_order__client__missing"] } }];
+    renderFunnel(true);
+    await wait();
+    expect(screen.getByText("Étape 4 sur 4")).toBeTruthy();
+    fireEvent.click(screen.getByTestId("flower-order"));
+    await wait();
+    expect(step()).toBe("contact");
+    expect(screen.getByText("Étape 4 sur 5")).toBeTruthy();
+  });
+
   it("keeps the draft on the device as the family goes and restores it after a reload", async () => {
     renderFunnel();
     await wait();
