@@ -13,6 +13,7 @@ import { Spinner } from "@/ui/spinner";
 import { flowerApi } from "./flower-api";
 import { rememberedOrder, rememberOrder } from "./flower-draft";
 import { useFlowerErrors } from "./flower-errors";
+import { FlowerLine } from "./flower-line";
 import { formatDay } from "./flower-steps";
 
 type State = { kind: "loading" } | { kind: "missing" } | { kind: "failed"; codes: string[] } | { kind: "ready"; order: FlowerOrderView };
@@ -88,17 +89,9 @@ export function FlowerConfirmation() {
         </h2>
         <ul className="mt-3 grid gap-3">
           {order.lines.map((line) => (
-            <li key={line.code} className="flex items-center gap-3">
-              {/* eslint-disable-next-line @next/next/no-img-element -- a small drawn SVG from our own origin */}
-              <img src={line.picture} alt="" width={96} height={72} className="rounded-sm bg-sand-50" />
-              <div className="grow">
-                <p className="font-semibold" lang="fr">
-                  {line.name}
-                </p>
-                <p className="text-sm text-ink-soft">{t("quantity", { quantity: line.quantity, price: formatMoney(line.total_ttc_cents / line.quantity, locale) })}</p>
-              </div>
+            <FlowerLine key={line.code} picture={line.picture} name={line.name} detail={t("quantity", { quantity: line.quantity, price: formatMoney(line.total_ttc_cents / line.quantity, locale) })}>
               <p className="font-semibold">{formatMoney(line.total_ttc_cents, locale)}</p>
-            </li>
+            </FlowerLine>
           ))}
         </ul>
         <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-line pt-3" data-testid="flower-totals">

@@ -1,4 +1,5 @@
 import { DELIVERY_PLACES, MESSAGE_MAX_LENGTH, ORDER_MAX_QUANTITY, type DeliveryPlace, type FlowerType, type MessageKind } from "@/domain/flowers/catalogue";
+import { localStore, readJson } from "@/domain/storage";
 import { deliveryProblems } from "@/domain/flowers/delivery-rules";
 import { flowerClientSchema, flowerDeliverySchema, flowerMessageSchema, type FlowerOrderCreateInput, type FlowerProduct } from "@/domain/schemas/flower-funnel";
 
@@ -56,14 +57,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 const str = (value: unknown, max = 300) => (typeof value === "string" ? value.slice(0, max) : "");
 
-export function parseFlowerDraft(raw: string | null): FlowerDraft | null {
-  if (!raw) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
+export function flowerDraftFrom(value: unknown): FlowerDraft | null {
   if (!isRecord(value) || value.version !== 1) return null;
   const base = emptyFlowerDraft();
   const delivery = isRecord(value.delivery) ? value.delivery : {};
@@ -124,7 +118,7 @@ function storage(): Storage | null {
 }
 
 export function loadFlowerDraft(): FlowerDraft | null {
-  return parseFlowerDraft(storage()?.getItem(FLOWER_DRAFT_KEY) ?? null);
+  return flowerDraftFrom(readJson(localStore, FLOWER_DRAFT_KEY));
 }
 
 export function saveFlowerDraft(draft: FlowerDraft): boolean {
@@ -154,12 +148,8 @@ export function rememberOrder(uuid: string, token: string): void {
 }
 
 export function rememberedOrder(): { uuid: string; token: string } | null {
-  try {
-    const value: unknown = JSON.parse(storage()?.getItem(FLOWER_ORDER_KEY) ?? "null");
-    return isRecord(value) && typeof value.uuid === "string" && typeof value.token === "string" ? { uuid: value.uuid, token: value.token } : null;
-  } catch {
-    return null;
-  }
+  const value = readJson(localStore, FLOWER_ORDER_KEY);
+  return isRecord(value) && typeof value.uuid === "string" && typeof value.token === "string" ? { uuid: value.uuid, token: value.token } : null;
 }
 
 export function addToCart(cart: CartLine[], product: FlowerProduct): CartLine[] {

@@ -12,6 +12,7 @@ import { Select } from "@/ui/select";
 import { Textarea } from "@/ui/textarea";
 import { cartTotalCents, messageLength, type FlowerDraft } from "./flower-draft";
 import { useFlowerErrors } from "./flower-errors";
+import { FlowerLine } from "./flower-line";
 
 export interface StepProps {
   draft: FlowerDraft;
@@ -210,15 +211,7 @@ export function StepReview({ draft, update, ceremonies, signedIn }: StepProps & 
     <div className="mt-4 grid gap-4">
       <ul className="grid gap-3">
         {draft.cart.map((line) => (
-          <li key={line.code} className="flex items-center gap-3">
-            {/* eslint-disable-next-line @next/next/no-img-element -- a small drawn SVG from our own origin */}
-            <img src={line.picture} alt="" width={80} height={60} className="rounded-sm bg-sand-50" />
-            <div className="grow">
-              <p className="font-semibold" lang="fr">
-                {line.name}
-              </p>
-              <p className="text-sm text-ink-soft">{formatMoney(line.price_ttc_cents, locale)}</p>
-            </div>
+          <FlowerLine key={line.code} picture={line.picture} name={line.name} detail={formatMoney(line.price_ttc_cents, locale)}>
             <Select
               label={t("quantity")}
               value={String(line.quantity)}
@@ -226,7 +219,7 @@ export function StepReview({ draft, update, ceremonies, signedIn }: StepProps & 
               options={Array.from({ length: ORDER_MAX_QUANTITY }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }))}
               containerClassName="w-20"
             />
-          </li>
+          </FlowerLine>
         ))}
       </ul>
       <p className="text-lg">

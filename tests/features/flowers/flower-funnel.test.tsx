@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import messagesFr from "@messages/fr.json";
 import type { FlowerCeremony, FlowerProduct, FlowerProductsResponse } from "@/domain/schemas/flower-funnel";
 import { FlowerFunnel } from "@/features/flowers/flower-funnel";
-import { FLOWER_DRAFT_KEY, emptyFlowerDraft, parseFlowerDraft, stepCodes } from "@/features/flowers/flower-draft";
+import { FLOWER_DRAFT_KEY, emptyFlowerDraft, flowerDraftFrom, stepCodes } from "@/features/flowers/flower-draft";
 
 // The flowers funnel in a browser: choosing, the ceremony filled from the family's funeral
 // deal, the ribbon's preview and counter, the server's refusal shown next to the field with
@@ -170,7 +170,7 @@ describe("FlowerFunnel", () => {
     await wait();
     fireEvent.click(screen.getByTestId("flower-choose"));
     await wait();
-    expect(parseFlowerDraft(localStorage.getItem(FLOWER_DRAFT_KEY))?.cart.map((l) => l.code)).toEqual([WREATH.code]);
+    expect(flowerDraftFrom(JSON.parse(localStorage.getItem(FLOWER_DRAFT_KEY) ?? "null"))?.cart.map((l) => l.code)).toEqual([WREATH.code]);
     next();
     fireEvent.change(screen.getByLabelText(new RegExp(m.delivery.city)), { target: { value: "Lyon" } });
     await wait();
@@ -208,7 +208,7 @@ describe("FlowerFunnel", () => {
     await act(() => vi.advanceTimersByTimeAsync(20_000));
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(4);
     expect(screen.getByText(m.send.offline)).toBeTruthy();
-    expect(parseFlowerDraft(localStorage.getItem(FLOWER_DRAFT_KEY))?.cart).toHaveLength(1);
+    expect(flowerDraftFrom(JSON.parse(localStorage.getItem(FLOWER_DRAFT_KEY) ?? "null"))?.cart).toHaveLength(1);
   });
 });
 
