@@ -138,7 +138,8 @@ function layout(type: FlowerType, random: () => number): { base: string; spots: 
           spots.push({ x, y, s: 0.95 + random() * 0.2 });
         }
       }
-      if (!long) front = `<path d="M150 150q10 40-10 66M168 150q-6 38 14 64" fill="none" stroke="#efe2c9" stroke-width="9" stroke-linecap="round"/>`;
+      // A spray lies flat, tied with a satin ribbon across its stems.
+      if (!long) front = `<path d="M104 176q56 14 112 0" fill="none" stroke="#efe2c9" stroke-width="10" stroke-linecap="round"/><path d="M104 176q56 14 112 0" fill="none" stroke="#d8c6a4" stroke-width="1"/>`;
       break;
     }
     case "wreath":

@@ -70,13 +70,13 @@ export function FlowerCatalogue({ initial, cart, onToggle }: { initial: FlowerPr
       <p className="mt-1 text-ink-soft">{t("catalogue.demo")}</p>
       <form
         role="search"
-        className="mt-4 grid gap-3 sm:grid-cols-3"
+        className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3"
         onSubmit={(event) => {
           event.preventDefault();
           setQuery((q) => ({ ...q, q: search, page: 1 }));
         }}
       >
-        <div className="flex items-end gap-2 sm:col-span-3">
+        <div className="col-span-2 flex items-end gap-2 sm:col-span-3">
           <Input label={t("catalogue.search")} type="search" name="q" value={search} maxLength={100} onChange={(event) => setSearch(event.target.value)} containerClassName="grow" />
           <Button type="submit" variant="secondary">
             {t("catalogue.searchAction")}
