@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { toApiError } from "@/api-client/api-error";
+import { hasStoredTokens } from "@/api-client/auth-storage";
 import { paths } from "@/config/paths";
 import { flowerConfirmationFragment } from "@/domain/flowers/catalogue";
 import { formatMoney } from "@/domain/quote/money";
@@ -50,7 +51,7 @@ function arrivalDeal(): { deal: string | null; token: string | null } {
  * Rendered on the server with the catalogue's first page; the draft saved on this device
  * is restored after hydration.
  */
-export function FlowerFunnel({ initial, signedIn, intro }: { initial: FlowerProductsResponse; signedIn: boolean; intro: ReactNode }) {
+export function FlowerFunnel({ initial, intro }: { initial: FlowerProductsResponse; intro: ReactNode }) {
   const t = useTranslations("FlowerFunnel");
   const locale = useLocale();
   const router = useRouter();
@@ -60,6 +61,9 @@ export function FlowerFunnel({ initial, signedIn, intro }: { initial: FlowerProd
   const [codes, setCodes] = useState<string[]>([]);
   const [send, setSend] = useState<SendState>({ kind: "idle" });
   const [saved, setSaved] = useState<boolean | null>(null);
+  // A signed-in family orders under its account; if the session ended meanwhile the API
+  // answers client__missing and the contact step comes back.
+  const [askContact, setAskContact] = useState(true);
   const restored = useRef(false);
   const stepHeading = useRef<HTMLHeadingElement>(null);
 
@@ -69,6 +73,10 @@ export function FlowerFunnel({ initial, signedIn, intro }: { initial: FlowerProd
       restored.current = true;
       if (stored) setDraft(stored);
       setDealToken(arrival.token);
+      // Signed in as the API sees it (its tokens on this device): the order goes under that
+      // account and the family's own ceremonies are offered. The page itself stays static.
+      const signedIn = hasStoredTokens();
+      setAskContact(!signedIn);
       if (!signedIn && !arrival.token) return;
       flowerApi()
         .ceremonies(arrival.deal, arrival.token)
@@ -84,7 +92,7 @@ export function FlowerFunnel({ initial, signedIn, intro }: { initial: FlowerProd
         })
         .catch(() => setCeremonies([]));
     },
-    [signedIn],
+    [],
   );
   useEffect(() => {
     // After the first paint: the server-rendered page stays as it is until then.
@@ -103,9 +111,6 @@ export function FlowerFunnel({ initial, signedIn, intro }: { initial: FlowerProd
     setDraft(change);
     setCodes([]);
   };
-  // A signed-in family orders under its account; if the API does not see the session
-  // (signed out meanwhile, in another tab), it answers client__missing and the contact step comes back.
-  const [askContact, setAskContact] = useState(!signedIn);
   const steps: readonly FlowerStep[] = askContact ? FLOWER_STEPS : FLOWER_STEPS.filter((s) => s !== "contact");
   const index = Math.max(steps.indexOf(draft.step), 0);
   const next = () => {

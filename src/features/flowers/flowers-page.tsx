@@ -17,7 +17,7 @@ import { FlowerFunnel } from "./flower-funnel";
  * /fleurs-obseques: a short introduction, then the funnel. The catalogue's first page is
  * read here, through the service, so it is in the HTML (search engines, first paint).
  */
-export async function FlowersPage({ locale, signedIn }: { locale: string; signedIn: boolean }) {
+export async function FlowersPage({ locale }: { locale: string }) {
   setRequestLocale(locale);
   const t = await getTranslations("FlowerFunnel.intro");
   const first = await listFlowerProducts(await getDb(), flowerProductsQuerySchema.parse({ per_page: String(CATALOGUE_PER_PAGE) }));
@@ -56,7 +56,7 @@ export async function FlowersPage({ locale, signedIn }: { locale: string; signed
     <Container className="pb-12">
       <JsonLdScript data={itemList} />
       <ClientMessages namespaces={["FlowerFunnel"]}>
-        <FlowerFunnel initial={first} signedIn={signedIn} intro={intro} />
+        <FlowerFunnel initial={first} intro={intro} />
       </ClientMessages>
     </Container>
   );

@@ -73,9 +73,10 @@ afterEach(() => {
 const wait = (ms = 10) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 
 function renderFunnel(signedIn = false) {
+  if (signedIn) localStorage.setItem("paisible.auth-tokens", JSON.stringify({ "access-token": "a", client: "c", uid: "marie@example.com", "token-type": "Bearer" }));
   render(
     <NextIntlClientProvider locale="fr" timeZone="Europe/Paris" messages={messagesFr}>
-      <FlowerFunnel initial={INITIAL} signedIn={signedIn} intro={<h1>Fleurs</h1>} />
+      <FlowerFunnel initial={INITIAL} intro={<h1>Fleurs</h1>} />
     </NextIntlClientProvider>,
   );
 }
