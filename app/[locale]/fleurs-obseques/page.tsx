@@ -5,9 +5,9 @@ import { pageMetadata } from "@/shared/seo/page-metadata";
 
 type Props = { params: Promise<{ locale: string }> };
 
-// Static, refreshed hourly: the catalogue's first page is in the HTML; who is signed in is
-// only known in the browser.
-export const revalidate = 3600;
+// Rendered per request from the live catalogue (its first page is in the HTML, prices as
+// they are now); who is signed in is only read in the browser, so no cookie is touched here.
+export const dynamic = "force-dynamic";
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return pageMetadata((await params).locale, "flowers", paths.flowers());
