@@ -245,3 +245,25 @@ describe("the server's total equals the sum of its lines for any basket", () => 
     );
   });
 });
+
+describe("the API document", () => {
+  it("describes every new route and its answers field by field", async () => {
+    const { body } = await getJson<{ paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, { properties?: Record<string, unknown> }> } }>(ctx.app, "/api/docs");
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/v1/flower_funnel/filters",
+        "/api/v1/flower_funnel/products",
+        "/api/v1/flower_funnel/deals",
+        "/api/v1/flower_funnel/deals/{uuid}",
+        "/api/v1/flower_funnel/ceremonies",
+        "/api/v1/products",
+        "/api/v2/deals/funeral/{id}",
+        "/api/v2/deals/item/{id}",
+        "/api/v2/deals/marble/{id}",
+      ]),
+    );
+    for (const id of ["FlowerProduct", "FlowerFilters", "FlowerOrderCreate", "FlowerDelivery", "FlowerOrder", "FlowerOrderCreated", "FlowerCeremony", "Product", "DealCommentary"]) {
+      expect(Object.keys(body.components.schemas[id]?.properties ?? {}).length, id).toBeGreaterThan(0);
+    }
+  });
+});

@@ -27,7 +27,6 @@ export interface DemoArrangement {
 }
 
 const CEREMONY: readonly DeliveryPlace[] = ["funeral_parlor", "worship", "crematorium", "graveyard"];
-const COFFIN: readonly DeliveryPlace[] = ["funeral_parlor", "worship", "crematorium"];
 const EVERYWHERE: readonly DeliveryPlace[] = ["funeral_parlor", "worship", "crematorium", "graveyard", "home"];
 const GRAVE: readonly DeliveryPlace[] = ["graveyard", "funeral_parlor"];
 const PLANT: readonly DeliveryPlace[] = ["funeral_parlor", "worship", "graveyard", "home"];
@@ -64,11 +63,11 @@ export const DEMO_ARRANGEMENTS = [
   { code: "FLE-COEUR-ROSE", name: "Cœur Tendresse, roses et œillets roses", type: "heart", colours: ["pink"], flowers: ["rose", "carnation"], size: "medium", places: CEREMONY, ttcEuros: 179 },
   { code: "FLE-COEUR-OUVERT", name: "Cœur ouvert, roses rouges et blanches", type: "heart", colours: ["red", "white"], flowers: ["rose"], size: "large", places: CEREMONY, ttcEuros: 239 },
   // Coffin sprays (dessus de cercueil).
-  { code: "FLE-DESSUS-BLANC", name: "Dessus de cercueil Paix, roses et lys blancs", type: "coffin_spray", colours: ["white"], flowers: ["rose", "lily"], size: "xlarge", places: COFFIN, ttcEuros: 289 },
-  { code: "FLE-DESSUS-ROUGE", name: "Dessus de cercueil Passion, roses rouges", type: "coffin_spray", colours: ["red"], flowers: ["rose", "foliage"], size: "xlarge", places: COFFIN, ttcEuros: 349 },
-  { code: "FLE-DESSUS-CHAMPETRE", name: "Dessus de cercueil champêtre", type: "coffin_spray", colours: ["mixed"], flowers: ["gerbera", "alstroemeria", "foliage"], size: "large", places: COFFIN, ttcEuros: 229 },
-  { code: "FLE-DESSUS-PIVOINES", name: "Dessus de cercueil de pivoines et roses", type: "coffin_spray", colours: ["pink"], flowers: ["peony", "rose"], size: "xlarge", places: COFFIN, ttcEuros: 389 },
-  { code: "FLE-DESSUS-CALLAS", name: "Dessus de cercueil Sobriété, callas et feuillages", type: "coffin_spray", colours: ["white", "green"], flowers: ["calla", "foliage"], size: "large", places: COFFIN, ttcEuros: 189 },
+  { code: "FLE-DESSUS-BLANC", name: "Dessus de cercueil Paix, roses et lys blancs", type: "coffin_spray", colours: ["white"], flowers: ["rose", "lily"], size: "xlarge", places: CEREMONY, ttcEuros: 289 },
+  { code: "FLE-DESSUS-ROUGE", name: "Dessus de cercueil Passion, roses rouges", type: "coffin_spray", colours: ["red"], flowers: ["rose", "foliage"], size: "xlarge", places: CEREMONY, ttcEuros: 349 },
+  { code: "FLE-DESSUS-CHAMPETRE", name: "Dessus de cercueil champêtre", type: "coffin_spray", colours: ["mixed"], flowers: ["gerbera", "alstroemeria", "foliage"], size: "large", places: CEREMONY, ttcEuros: 229 },
+  { code: "FLE-DESSUS-PIVOINES", name: "Dessus de cercueil de pivoines et roses", type: "coffin_spray", colours: ["pink"], flowers: ["peony", "rose"], size: "xlarge", places: CEREMONY, ttcEuros: 389 },
+  { code: "FLE-DESSUS-CALLAS", name: "Dessus de cercueil Sobriété, callas et feuillages", type: "coffin_spray", colours: ["white", "green"], flowers: ["calla", "foliage"], size: "large", places: CEREMONY, ttcEuros: 189 },
   // Crosses (croix).
   { code: "FLE-CROIX-BLANCHE", name: "Croix de roses blanches", type: "cross", colours: ["white"], flowers: ["rose", "foliage"], size: "large", places: CEREMONY, ttcEuros: 229 },
   { code: "FLE-CROIX-ROUGE", name: "Croix de roses rouges et lys blancs", type: "cross", colours: ["red", "white"], flowers: ["rose", "lily"], size: "large", places: CEREMONY, ttcEuros: 259 },
