@@ -32,7 +32,16 @@ type State =
   | { kind: "failed"; codes: string[] }
   | { kind: "ready"; deal: FunnelDealView; token: string | null; email: string | null };
 
-export function QuoteConfirmation() {
+/** Another funnel's invitation for this deal (composed in app/: features do not import each other). */
+export interface DealInvitation {
+  title: string;
+  text: string;
+  action: string;
+  /** The page that receives `?deal=<uuid>` and, in the fragment, `#cle=<resume token>`. */
+  path: string;
+}
+
+export function QuoteConfirmation({ invitation }: { invitation?: DealInvitation } = {}) {
   const t = useTranslations("Quote.confirmation");
   const tp = useTranslations("Payments.entry");
   const tf = useTranslations("Quote.funnel");
@@ -195,6 +204,22 @@ export function QuoteConfirmation() {
           {tp("action")}
         </a>
       </section>
+
+      {invitation && (
+        <section aria-labelledby="confirmation-invitation" className="mt-8 rounded-lg border border-line bg-surface p-5">
+          <h2 id="confirmation-invitation" className="font-sans text-lg font-semibold">
+            {invitation.title}
+          </h2>
+          <p className="mt-2 text-ink-soft">{invitation.text}</p>
+          <a
+            href={`${invitation.path}?${new URLSearchParams({ deal: deal.uuid }).toString()}${token ? `#${new URLSearchParams({ cle: token }).toString()}` : ""}`}
+            className={buttonClasses({ variant: "secondary", className: "mt-3" })}
+            data-testid="quote-invitation-link"
+          >
+            {invitation.action}
+          </a>
+        </section>
+      )}
 
       <div className="mt-8 grid gap-4 sm:grid-cols-2">
         <section aria-labelledby="confirmation-advisor" className="rounded-lg border border-line bg-surface p-5">

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { setRequestLocale } from "next-intl/server";
+import { getTranslations, setRequestLocale } from "next-intl/server";
 import { paths } from "@/config/paths";
 import { ClientMessages } from "@/i18n/client-messages";
 import { QuoteConfirmation } from "@/features/funeral-quote/quote-confirmation";
@@ -13,9 +13,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function Page({ params }: Props) {
   setRequestLocale((await params).locale);
+  const flowers = await getTranslations("FlowerFunnel.quoteLink");
   return (
     <ClientMessages namespaces={["Quote", "Payments.entry"]}>
-      <QuoteConfirmation />
+      <QuoteConfirmation invitation={{ title: flowers("title"), text: flowers("text"), action: flowers("action"), path: paths.flowers() }} />
     </ClientMessages>
   );
 }

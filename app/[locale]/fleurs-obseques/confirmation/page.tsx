@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { setRequestLocale } from "next-intl/server";
 import { paths } from "@/config/paths";
+import { ClientMessages } from "@/i18n/client-messages";
+import { FlowerConfirmation } from "@/features/flowers/flower-confirmation";
 import { pageMetadata } from "@/shared/seo/page-metadata";
-import { IntroPage } from "@/features/shell/intro-page";
+import { Container } from "@/ui/container";
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -12,5 +14,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function Page({ params }: Props) {
   setRequestLocale((await params).locale);
-  return <IntroPage page="flowersConfirmation" />;
+  return (
+    <ClientMessages namespaces={["FlowerFunnel"]}>
+      <Container>
+        <FlowerConfirmation />
+      </Container>
+    </ClientMessages>
+  );
 }
