@@ -3,6 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { devices, expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
+import { escapeRegExp, getQuoteAndPassword, isoDaysAgo, label, mailTo, messages, msg, originOf, uniqueEmail, type Locale, type Tree } from "./family-journey";
 
 /**
  * The client space as a new family lives it on a phone (issue 11): a quote from the
@@ -15,40 +16,6 @@ import sharp from "sharp";
  *
  * SHOTS=1 saves phone and desktop screenshots of each page under /tmp/client-space-shots.
  */
-
-type Tree = { [key: string]: string | Tree };
-type Locale = "fr" | "ar";
-
-function messages(locale: Locale): Tree {
-  return JSON.parse(readFileSync(new URL(`../messages/${locale}.json`, import.meta.url), "utf8")) as Tree;
-}
-
-/** A message by its dotted path ("ClientSpace.form.submit"). */
-function msg(tree: Tree, path: string): string {
-  let node: string | Tree | undefined = tree;
-  for (const key of path.split(".")) node = typeof node === "object" ? node[key] : undefined;
-  if (typeof node !== "string") throw new Error(`no message ${path}`);
-  return node;
-}
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-/** A label as a pattern: required fields add a star, ICU placeholders match anything. */
-const label = (text: string) => new RegExp(`^${escape(text).replace(/\\\{\w+\\\}/g, ".*")}\\*?$`);
-
-function isoDaysAgo(days: number): string {
-  const date = new Date(Date.now() - days * 24 * 3600 * 1000);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
-}
-
-function uniqueEmail(prefix: string): string {
-  return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.org`;
-}
-
-function originOf(baseURL: string | undefined, locale: Locale): string {
-  const url = new URL(baseURL ?? "http://localhost:3100");
-  if (locale !== "fr") url.hostname = `${locale}.${url.hostname}`;
-  return url.origin;
-}
 
 /** No serious or critical axe issue (WCAG 2.1 A and AA rules) on the page as it stands. */
 async function expectAccessible(page: Page, where: string) {
@@ -65,81 +32,6 @@ async function shot(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.screenshot({ path: `/tmp/client-space-shots/${name}-desktop.png`, fullPage: true });
   if (size) await page.setViewportSize(size);
-}
-
-interface OutboxMail {
-  id: string;
-  subject: string;
-  text: string;
-  tag?: string;
-}
-
-async function mailTo(request: APIRequestContext, to: string, match: (mail: OutboxMail) => boolean): Promise<OutboxMail> {
-  let found: OutboxMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-        found = ((await response.json()) as { data: OutboxMail[] }).data.find(match);
-        return found !== undefined;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  return found!;
-}
-
-/**
- * The funnel answered the way a hurried family would: the first choice of each question
- * (a commune where one is asked, a death two days ago), until the contact step.
- */
-async function answerFunnel(page: Page, m: Tree) {
-  const submit = page.getByRole("button", { name: msg(m, "Quote.funnel.contact.submit") });
-  for (let step = 0; step < 20; step++) {
-    if (await submit.isVisible()) return;
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    for (let pass = 0; pass < 3; pass++) {
-      const names = new Set(await page.locator("main input[type=radio]").evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).name)));
-      for (const name of names) {
-        const group = page.locator(`main input[type=radio][name="${name}"]`);
-        if ((await group.evaluateAll((inputs) => inputs.some((i) => (i as HTMLInputElement).checked))) === false) await group.first().evaluate((input) => (input as HTMLInputElement).click());
-      }
-      for (const combobox of await page.locator("main input[role=combobox]").all()) {
-        if ((await combobox.inputValue()) !== "") continue;
-        await combobox.fill("Lyon");
-        await page.getByRole("option", { name: /Lyon/ }).first().click();
-      }
-      for (const date of await page.locator("main input[type=date]").all()) {
-        if ((await date.inputValue()) === "") await date.fill(isoDaysAgo(2));
-      }
-    }
-    await page.getByRole("button", { name: msg(m, "Quote.funnel.continue"), exact: true }).click();
-  }
-  await expect(submit).toBeVisible();
-}
-
-async function getQuoteAndPassword(page: Page, request: APIRequestContext, origin: string, m: Tree, family: { firstname: string; email: string; password: string }) {
-  await page.goto(`${origin}/devis-obseques/ceremonie`);
-  await answerFunnel(page, m);
-  await page.getByLabel(label(msg(m, "Quote.funnel.contact.firstname"))).fill(family.firstname);
-  await page.getByRole("textbox", { name: label(msg(m, "Quote.funnel.contact.lastname")) }).fill("Martin");
-  await page.getByLabel(label(msg(m, "Quote.funnel.contact.email"))).fill(family.email);
-  await page.getByRole("textbox", { name: label(msg(m, "Quote.funnel.contact.phone")) }).fill("06 12 34 56 78");
-  await page.getByText(msg(m, "Quote.funnel.contact.channels.email"), { exact: true }).click();
-  await page.locator("main input[type=checkbox]").last().evaluate((input) => (input as HTMLInputElement).click());
-  await page.getByRole("button", { name: msg(m, "Quote.funnel.contact.submit") }).click();
-  await expect(page.getByTestId("confirmation-total")).toBeVisible();
-
-  // The quote's e-mail carries the link to choose the password of the account made with it.
-  const mail = await mailTo(request, family.email, (candidate) => candidate.tag === "funeral_quote");
-  const link = /(https?:\/\/\S+\/password\/edit\?\S+)/.exec(mail.text)?.[1];
-  expect(link).toBeTruthy();
-  await page.goto(link!);
-  await expect(page.getByRole("heading", { level: 1, name: msg(m, "Auth.reset.heading") })).toBeVisible();
-  await page.getByLabel(label(msg(m, "Auth.password.new"))).fill(family.password);
-  await page.getByLabel(label(msg(m, "Auth.password.confirm"))).fill(family.password);
-  await page.getByRole("button", { name: msg(m, "Auth.reset.submit") }).click();
-  await page.getByRole("link", { name: msg(m, "Auth.reset.continue") }).click();
 }
 
 async function idPhoto(): Promise<Buffer> {
@@ -188,7 +80,7 @@ async function upload(page: Page, m: Tree, type: string, file: { name: string; m
   await documents.getByTestId("document-file").setInputFiles(file);
   if (expiry) await documents.getByLabel(label(msg(m, "ClientSpace.documents.expiryDate"))).fill(expiry);
   await documents.getByRole("button", { name: msg(m, "ClientSpace.documents.upload") }).click();
-  await expect(documents.getByText(new RegExp(escape(msg(m, "ClientSpace.documents.uploaded")).replace(/\\\{\w+\\\}/g, ".*")))).toBeVisible();
+  await expect(documents.getByText(new RegExp(escapeRegExp(msg(m, "ClientSpace.documents.uploaded")).replace(/\\\{\w+\\\}/g, ".*")))).toBeVisible();
 }
 
 async function familyJourney(page: Page, request: APIRequestContext, browser: Browser, baseURL: string | undefined, locale: Locale) {
@@ -256,14 +148,14 @@ async function familyJourney(page: Page, request: APIRequestContext, browser: Br
   const companies = [/La Banque Postale/, /^EDF/, /^Orange/];
   for (const [index, company] of companies.entries()) {
     const card = cards.filter({ has: page.getByRole("heading", { name: company }) }).first();
-    await expect(card.locator("[data-state=to_do]")).toHaveText(new RegExp(escape(msg(m, "ClientSpace.states.to_do"))));
+    await expect(card.locator("[data-state=to_do]")).toHaveText(new RegExp(escapeRegExp(msg(m, "ClientSpace.states.to_do"))));
     await fillFormality(card, m, `REF-${index + 1}-2026`);
   }
 
   // The letter to the bank, generated as a PDF with what was filled in.
   const bank = cards.filter({ has: page.getByRole("heading", { name: /La Banque Postale/ }) }).first();
   const downloadPromise = page.waitForEvent("download");
-  await bank.getByRole("button", { name: new RegExp(escape(msg(m, "ClientSpace.formalities.downloadLetter"))) }).click();
+  await bank.getByRole("button", { name: new RegExp(escapeRegExp(msg(m, "ClientSpace.formalities.downloadLetter"))) }).click();
   const download = await downloadPromise;
   const letter = readFileSync(await download.path());
   expect(letter.subarray(0, 5).toString("latin1")).toBe("%PDF-");
@@ -309,13 +201,13 @@ async function familyJourney(page: Page, request: APIRequestContext, browser: Br
   await expect(sisterPage.getByRole("region", { name: msg(m, "ClientSpace.procedure.formalitiesTitle") }).getByRole("article")).toHaveCount(3);
   await expect(sisterPage.getByText("REF-1-2026").first()).toBeVisible();
   await expect(sisterPage.getByText("acte-de-deces.pdf")).toBeVisible();
-  await expect(sisterPage.getByRole("button", { name: new RegExp(escape(msg(m, "ClientSpace.formalities.downloadLetter"))) }).first()).toBeVisible();
+  await expect(sisterPage.getByRole("button", { name: new RegExp(escapeRegExp(msg(m, "ClientSpace.formalities.downloadLetter"))) }).first()).toBeVisible();
   await expect(sisterPage.getByRole("combobox", { name: label(msg(m, "ClientSpace.procedure.addCompany")) })).toHaveCount(0);
   // (The members panel still lets her correct her own link: that is hers to change.)
   const sisterFormalities = sisterPage.getByRole("region", { name: msg(m, "ClientSpace.procedure.formalitiesTitle") });
   await expect(sisterFormalities.getByRole("button", { name: msg(m, "ClientSpace.formalities.saveFields") })).toHaveCount(0);
   await expect(sisterFormalities.getByRole("textbox")).toHaveCount(0);
-  await expect(sisterPage.getByRole("button", { name: new RegExp(escape(msg(m, "ClientSpace.formalities.send"))) })).toHaveCount(0);
+  await expect(sisterPage.getByRole("button", { name: new RegExp(escapeRegExp(msg(m, "ClientSpace.formalities.send"))) })).toHaveCount(0);
   await expect(sisterPage.getByText(msg(m, "ClientSpace.documents.addTitle"))).toHaveCount(0);
   await expect(sisterPage.getByRole("button", { name: msg(m, "ClientSpace.procedure.archive") })).toHaveCount(0);
   await expect(sisterPage.getByRole("form", { name: msg(m, "ClientSpace.situation.title") })).toHaveCount(0);

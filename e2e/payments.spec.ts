@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { getQuoteAndPassword, mailTo, messages, originOf, uniqueEmail } from "./family-journey";
 
 /**
  * Payments end to end in the built app, against the embedded sandbox: a family member
@@ -63,6 +64,34 @@ test("a family pays part of its quote by card on the sandbox's hosted page and s
   expect(receipt.headers()["content-type"]).toBe("application/pdf");
   await page.goto(`/paiement?deal=${dealId}`);
   await expect(page.getByText("Il n'y a rien à payer pour le moment.")).toBeVisible();
+});
+
+test("a new family: a quote from the funnel, the password from its e-mail, its country, then a card payment and the receipt", async ({ page, request, baseURL }) => {
+  const m = messages("fr");
+  const family = { firstname: "Odile", email: uniqueEmail("paiement-nouvelle-famille"), password: "Tilleul-du-jardin-2026" };
+  await getQuoteAndPassword(page, request, originOf(baseURL, "fr"), m, family);
+  await expect(page).toHaveURL(/\/app$/);
+  // The client space's latest quote opens the payment page; an account fresh from the funnel has no country yet.
+  await page.goto("/paiement");
+  await expect(page.getByRole("heading", { level: 1, name: "Payer les obsèques" })).toBeVisible();
+  await noSeriousViolations(page);
+  await page.getByLabel("Votre pays de résidence").selectOption("fr");
+  await page.getByRole("button", { name: "Enregistrer et voir les moyens de paiement" }).click();
+  await page.getByLabel(/Carte bancaire/).check();
+  await page.getByRole("button", { name: "Continuer vers le paiement sécurisé" }).click();
+  await expect(page).toHaveURL(/\/sandbox-psp\/worldline\/hc_/);
+  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiration (MM/AA)").fill("12/30");
+  await page.getByLabel("Cryptogramme").fill("123");
+  await page.getByRole("button", { name: /^Payer/ }).click();
+  await expect(page).toHaveURL(/\/paiement\/confirmation\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Paiement reçu" })).toBeVisible();
+  const href = await page.getByRole("link", { name: "Télécharger le reçu (PDF)" }).getAttribute("href");
+  const receipt = await page.request.get(href!);
+  expect(receipt.status()).toBe(200);
+  expect(receipt.headers()["content-type"]).toBe("application/pdf");
+  // The receipt also arrives by e-mail.
+  await mailTo(request, family.email, (mail) => mail.tag === "payment_paid");
 });
 
 test("a family pays in 3 instalments, and by bank transfer that stays pending until the bank settles", async ({ page, request }) => {

@@ -379,8 +379,12 @@ describe("payment pages' reads", () => {
     expect(page!.balance.paid_cents).toBe(page!.balance.captured_cents - page!.balance.refunded_cents);
     await setCountry("ch");
     expect((await paymentPageData(ctx.db, payerId, dealId, "2026-01-10"))!.methods).toEqual(["instalments", "bank_transfer"]);
+    expect((await paymentPageData(ctx.db, payerId, dealId, "2026-01-10"))!.countries).toEqual([]);
     await setCountry(null);
-    expect((await paymentPageData(ctx.db, payerId, dealId, "2026-01-10"))!.hasCountry).toBe(false);
+    // Without a country the page lists every country for the payer to choose theirs.
+    const withoutCountry = (await paymentPageData(ctx.db, payerId, dealId, "2026-01-10"))!;
+    expect(withoutCountry).toMatchObject({ hasCountry: false, payerId });
+    expect(withoutCountry.countries.find((c) => c.code === "ma")?.names.fr).toBe("Maroc");
     await setCountry("fr");
     expect(await paymentPageData(ctx.db, payerId, otherDealId, "2026-01-10")).toBeNull();
     // The quote's links name the deal by uuid: it opens only for a holder too.

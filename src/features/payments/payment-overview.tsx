@@ -8,6 +8,7 @@ import { Alert } from "@/ui/alert";
 import { Card, CardBody, CardHeader, CardTitle } from "@/ui/card";
 import { Heading } from "@/ui/heading";
 import { PayMethods, type PayOption } from "./pay-methods";
+import { PayerCountry } from "./payer-country";
 import { ShareForm } from "./share-form";
 import { personName } from "@/domain/person-name";
 
@@ -141,9 +142,11 @@ export async function PaymentOverview({ data, locale }: { data: PaymentPageData 
       {balance.remaining_cents <= 0 ? (
         <p className="mt-6 font-semibold">{t("nothingDue")}</p>
       ) : data.payableCents <= 0 ? null : !data.hasCountry ? (
-        <Alert tone="info" className="mt-6">
-          {errors("payer__country_code__blank")}
-        </Alert>
+        <PayerCountry
+          payerId={data.payerId}
+          countries={data.countries.map((c) => ({ code: c.code, name: c.names[locale as keyof typeof c.names] ?? c.names.fr })).sort((a, b) => a.name.localeCompare(b.name, locale))}
+          labels={{ intro: errors("payer__country_code__blank"), label: t("country.label"), choose: t("country.choose"), save: t("country.save"), errors: errorLabels, unhandled: errors("unhandled") }}
+        />
       ) : (
         <>
           {!data.methods.includes("card") && <p className="mt-6">{t("cardUnavailable")}</p>}

@@ -123,6 +123,8 @@ describe("/paiement in Arabic", () => {
     balance: BALANCE as unknown as PaymentPageData["balance"],
     methods: ["card", "instalments", "bank_transfer"],
     hasCountry: true,
+    payerId: 3,
+    countries: [],
     plans: [{ installments: 3, deferredDays: 0, eligible: true, totalFeeCents: 0, schedule: [{ dueDate: "2026-03-12", amountCents: 87_696, feeCents: 0 }, { dueDate: "2026-04-12", amountCents: 87_696, feeCents: 0 }, { dueDate: "2026-05-12", amountCents: 87_696, feeCents: 0 }] }],
     sandbox: true,
     payableCents: 263_088,

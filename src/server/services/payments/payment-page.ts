@@ -2,7 +2,9 @@ import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import { payableCents, type PayableScope } from "@/domain/payments/payment-split";
 import { methodsFor, type InstalmentPlan, type PaymentMethod } from "@/domain/payments/payment-methods";
 import type { PaymentView } from "@/domain/schemas/payment";
+import type { CountryNames } from "@/domain/schemas/country";
 import type { Db } from "@/server/db/client";
+import { countries } from "@/server/db/schema/geo";
 import { dealAbilities, deals } from "@/server/db/schema/deals";
 import { payments } from "@/server/db/schema/payments";
 import { clients } from "@/server/db/schema/users";
@@ -32,6 +34,10 @@ export interface PaymentPageData {
   /** The deal's owner sets the split, between these holders. */
   isOwner: boolean;
   members: Array<{ client_id: number; name: string }>;
+  /** The payer, who sets their country here when their account has none (a family fresh from a funnel). */
+  payerId: number;
+  /** Every country with its names, only while the payer has none to choose from. */
+  countries: Array<{ code: string; names: CountryNames }>;
 }
 
 /** The deal in /paiement?deal=…: its id (client space) or its uuid (quote links); null when absent or malformed. */
@@ -75,7 +81,8 @@ export async function paymentPageData(db: Db, clientId: number, dealRef: number 
       ).map((m) => ({ client_id: m.client_id, name: personName(m) || m.email || String(m.client_id) }))
     : [];
   const sandbox = providers.worldline.mode === "sandbox" || providers.alma.mode === "sandbox" || providers.fintecture.mode === "sandbox";
-  return { dealId: held.id, balance, methods, hasCountry: methods.length > 0, plans: plans.filter((p) => p.eligible), sandbox, payableCents: payable.cents, payableScope: payable.scope, forEveryone, myPart, isOwner, members };
+  const countryList = methods.length > 0 ? [] : await db.select({ code: countries.code, names: countries.names }).from(countries);
+  return { payerId: clientId, countries: countryList, dealId: held.id, balance, methods, hasCountry: methods.length > 0, plans: plans.filter((p) => p.eligible), sandbox, payableCents: payable.cents, payableScope: payable.scope, forEveryone, myPart, isOwner, members };
 }
 
 /**
