@@ -9,7 +9,7 @@ import { Button } from "@/ui/button";
 import { Stepper } from "@/ui/stepper";
 import { isStepAnswered } from "./funnel-flow";
 import { PanelSpacer, QuotePanel } from "./quote-panel";
-import { SaveStatusLine } from "./save-status";
+import { SaveStatusLine } from "@/ui/save-status-line";
 import { DateStep, DestinationStep, DispositionStep, PlaceStep, SituationStep } from "./steps-situation";
 import type { StepProps } from "./step-props";
 import { useFunnelDraft } from "./use-funnel-draft";
@@ -156,7 +156,7 @@ export function FuneralFunnel() {
             ) : null}
           </div>
           <div className="mt-6">
-            <SaveStatusLine status={status} onRetry={retry} />
+            <SaveStatusLine status={status} onRetry={retry} namespace="Quote.save" />
           </div>
           <PanelSpacer />
         </section>

@@ -17,7 +17,7 @@ import { draftPayload, emptyMonumentDraft, loadMonumentDraft, rememberSentQuote,
 import { MonumentSaver, type SaveStatus } from "./monument-saver";
 import { AccessoriesStep, CemeteryStep, ContactStep, EngravingStep, FinishStep, GraniteStep } from "./monument-steps";
 import { MonumentPreview, MonumentPrice, MonumentStock } from "./monument-summary";
-import { MonumentSaveStatus } from "./save-status";
+import { SaveStatusLine } from "@/ui/save-status-line";
 
 /**
  * /catalogue-pierres-tombales: the monument configurator. Server-rendered on the model grid with
@@ -235,7 +235,7 @@ export function MonumentConfigurator({ api: injected }: { api?: MonumentApi }) {
             ) : null}
           </div>
           <div className="mt-4">
-            <MonumentSaveStatus status={status} onRetry={() => saverRef.current?.retryNow()} />
+            <SaveStatusLine status={status} onRetry={() => saverRef.current?.retryNow()} namespace="MonumentFunnel.save" />
           </div>
         </section>
         <aside aria-label={t("summaryLabel")} className="flex flex-col gap-4 lg:sticky lg:top-4 lg:self-start">

@@ -3,14 +3,17 @@
 import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { cn } from "@/ui/cn";
-import type { SaveStatus } from "./funnel-saver";
+
+/** What a funnel's saver reports, as far as the family needs to know. */
+export type SaveStatusView = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "retrying"; retryAt: number; offline: boolean } | { kind: "refused" };
 
 /**
  * Where the family's answers are, in a calm sentence: saved, being saved, or kept on this
- * device while we try again. Announced politely, never as an alarm.
+ * device while we try again. Announced politely, never as an alarm. `namespace` holds the
+ * funnel's sentences (idle, saving, saved, offline, retrying, refused, retryNow).
  */
-export function SaveStatusLine({ status, onRetry }: { status: SaveStatus; onRetry: () => void }) {
-  const t = useTranslations("Quote.save");
+export function SaveStatusLine({ status, onRetry, namespace }: { status: SaveStatusView; onRetry: () => void; namespace: "Quote.save" | "MonumentFunnel.save" }) {
+  const t = useTranslations(namespace);
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
@@ -43,7 +46,7 @@ export function SaveStatusLine({ status, onRetry }: { status: SaveStatus; onRetr
         {text}
       </p>
       {status.kind === "retrying" ? (
-        <button type="button" onClick={onRetry} className="font-semibold text-primary underline underline-offset-2">
+        <button type="button" onClick={onRetry} className="min-h-11 font-semibold text-primary underline underline-offset-2">
           {t("retryNow")}
         </button>
       ) : null}
