@@ -114,13 +114,6 @@ async function checkPage(page: Page) {
   expect(content).toBeLessThanOrEqual(viewport);
 }
 
-/** A delivery day the florist can make from any time today: in a week, moved off a Sunday. */
-function deliveryDay(): string {
-  const day = new Date(Date.now() + 7 * 86_400_000);
-  if (day.getUTCDay() === 0) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
-}
-
 function today(): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());
 }
