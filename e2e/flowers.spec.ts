@@ -193,6 +193,8 @@ async function orderWreath(page: Page, origin: string, ceremony: Ceremony, w: Wo
   await page.getByLabel(w === FR ? "Type" : "النوع", { exact: true }).selectOption("wreath");
   await expect(page.getByTestId("flower-card").first()).toHaveAttribute("data-code", /COURONNE/);
   const code = await page.getByTestId("flower-card").first().getAttribute("data-code");
+  // Named in the page's language (FlowerCatalog), not with the catalogue's French name.
+  if (w === AR) await expect(page.getByTestId("flower-card").first().getByRole("heading")).not.toHaveText(/Couronne/);
   await page.getByTestId("flower-card").first().getByRole("button", { name: w.choose }).click();
   await page.getByRole("button", { name: w.next }).click();
 
