@@ -3,11 +3,12 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 
 /**
  * The flowers funnel as a family uses it on a phone (@phone-only): signed in with a funeral
- * deal, it opens /fleurs-obseques from the quote, sees that deal's ceremony offered (its
- * date is not scheduled yet: no API schedules steps before the back-office of issue 14,
- * so the page says so), has a wreath delivered to the place of worship, sees the
- * confirmation with its amounts and reaches /paiement. The same in Arabic, right to left.
- * A date too soon is refused with its sentence and nothing typed is lost. Every page passes
+ * deal whose ceremony an advisor has scheduled in the back-office (a weekday at least three
+ * days ahead, 11:00, in a church), it opens /fleurs-obseques for that deal, picks the
+ * ceremony, sees its place and date filled read-only, orders a wreath delivered there, sees
+ * the confirmation with the ceremony's place, date and delivery time and its amounts, and
+ * reaches /paiement. The same in Arabic, right to left. An order to another address with a
+ * date too soon is refused with its sentence and nothing typed is lost. Every page passes
  * axe with no serious issue and is never wider than the screen.
  */
 const EMAIL = "client@demo.test";
@@ -23,18 +24,67 @@ const ANSWERS = {
   ceremony: { type: "religious", worship: "catholic", place: "place-of-worship" },
 };
 
-/** A funeral deal of the demo family, made through the funnel's API; its uuid. */
-async function funeralDeal(request: APIRequestContext): Promise<string> {
-  const signIn = await request.post("/api/v1/auth/sign_in", { data: { email: EMAIL, password: PASSWORD } });
+async function apiHeaders(request: APIRequestContext, prefix: string, email: string) {
+  const signIn = await request.post(`${prefix}/sign_in`, { data: { email, password: PASSWORD } });
   expect(signIn.status()).toBe(200);
   const h = signIn.headers();
-  const headers = { "access-token": h["access-token"]!, client: h.client!, uid: h.uid!, "token-type": "Bearer" };
+  return { "access-token": h["access-token"]!, client: h.client!, uid: h.uid!, "token-type": "Bearer" };
+}
+
+/** The ceremony as the advisor scheduled it, as the pages must show it. */
+interface Ceremony {
+  uuid: string;
+  date: string;
+  church: string;
+}
+
+/** A Paris wall-clock time as an instant, whatever the season's offset. */
+function parisInstant(date: string, time: string): string {
+  const noon = new Date(`${date}T12:00:00Z`);
+  const offset = new Intl.DateTimeFormat("en", { timeZone: "Europe/Paris", timeZoneName: "longOffset" }).formatToParts(noon).find((p) => p.type === "timeZoneName")!.value;
+  return `${date}T${time}:00${offset.replace("GMT", "") || "+00:00"}`;
+}
+
+/** A weekday at least three days ahead (Saturday and Sunday move to Monday). */
+function ceremonyDay(): string {
+  const day = new Date(Date.now() + 4 * 86_400_000);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+/**
+ * A funeral deal of the demo family, made through the funnel's API, whose ceremony the
+ * advisor then schedules through the back-office API: a date at 11:00 in a Lyon church.
+ */
+async function funeralDeal(request: APIRequestContext): Promise<Ceremony> {
+  const headers = await apiHeaders(request, "/api/v1/auth", EMAIL);
   const created = await request.post("/api/v1/funeral_funnel/deals", {
     headers,
     data: { answers: ANSWERS, client: { firstname: "Marie", lastname: "Dupont", email: EMAIL, phone: "0600000000", contact_channel: "email", consent: true } },
   });
   expect(created.status()).toBe(201);
-  return ((await created.json()) as { uuid: string }).uuid;
+  const { uuid } = (await created.json()) as { uuid: string };
+  const list = (await (await request.get("/api/v1/deals?per_page=100", { headers })).json()) as { data: Array<{ id: number; uuid: string }> };
+  const dealId = list.data.find((d) => d.uuid === uuid)!.id;
+
+  const advisor = await apiHeaders(request, "/api/v1/pro/auth", "conseiller@demo.test");
+  const places = await request.get("/api/v1/autocompletes/worships?q=Lyon", { headers: advisor });
+  expect(places.status()).toBe(200);
+  const churches = (await places.json()) as Array<{ id: number; name: string; worship_type: string }>;
+  const church = churches.find((w) => w.worship_type === "catholic" && w.name.startsWith("Église Saint-Martin de Lyon"));
+  expect(church, JSON.stringify(churches)).toBeDefined();
+
+  const steps = await request.get(`/api/v1/deals/${dealId}/deal_steps`, { headers: advisor });
+  expect(steps.status()).toBe(200);
+  const step = ((await steps.json()) as { data: Array<{ id: number; step_type: string }> }).data.find((s) => s.step_type === "ceremony");
+  expect(step).toBeDefined();
+  const date = ceremonyDay();
+  const planned = await request.put(`/api/v1/deals/${dealId}/deal_steps/${step!.id}`, {
+    headers: advisor,
+    data: { scheduled_at: parisInstant(date, "11:00"), location_type: "Worship", location_id: church!.id },
+  });
+  expect(planned.status(), await planned.text()).toBe(200);
+  return { uuid, date, church: church!.name };
 }
 
 /** Signs in from the page itself, so the session cookie belongs to that page's host. */
@@ -63,18 +113,12 @@ async function checkPage(page: Page) {
   expect(content).toBeLessThanOrEqual(viewport);
 }
 
-/** A delivery day the florist can make from any time today: in a week, moved off a Sunday. */
-function deliveryDay(): string {
-  const day = new Date(Date.now() + 7 * 86_400_000);
-  if (day.getUTCDay() === 0) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
-}
-
 function today(): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());
 }
 
 interface Words {
+  locale: string;
   choose: RegExp;
   next: string;
   toAddress: string;
@@ -95,6 +139,7 @@ interface Words {
 }
 
 const FR: Words = {
+  locale: "fr",
   choose: /^Choisir$/,
   next: "Continuer",
   toAddress: "À une autre adresse",
@@ -115,6 +160,7 @@ const FR: Words = {
 };
 
 const AR: Words = {
+  locale: "ar",
   choose: /^اختيار$/,
   next: "متابعة",
   toAddress: "إلى عنوان آخر",
@@ -134,27 +180,34 @@ const AR: Words = {
   pay: "دفع الطلب",
 };
 
-async function orderWreath(page: Page, origin: string, deal: string, w: Words, checkTooSoon: boolean) {
-  await page.goto(new URL(`/fleurs-obseques?deal=${deal}`, origin).toString());
+/** The day as the pages write it, in the page's language. */
+function longDay(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "full", timeZone: "UTC", numberingSystem: "latn" }).format(new Date(`${date}T00:00:00Z`));
+}
+
+async function orderWreath(page: Page, origin: string, ceremony: Ceremony, w: Words, checkTooSoon: boolean) {
+  await page.goto(new URL(`/fleurs-obseques?deal=${ceremony.uuid}`, origin).toString());
   await expect(page.getByTestId("flower-card").first()).toBeVisible();
   await checkPage(page);
   // A wreath from the catalogue, filtered by type.
   await page.getByLabel(w === FR ? "Type" : "النوع", { exact: true }).selectOption("wreath");
   await expect(page.getByTestId("flower-card").first()).toHaveAttribute("data-code", /COURONNE/);
   const code = await page.getByTestId("flower-card").first().getAttribute("data-code");
+  // Named in the page's language (FlowerCatalog), not with the catalogue's French name.
+  if (w === AR) await expect(page.getByTestId("flower-card").first().getByRole("heading")).not.toHaveText(/Couronne/);
   await page.getByTestId("flower-card").first().getByRole("button", { name: w.choose }).click();
   await page.getByRole("button", { name: w.next }).click();
 
-  // The family's funeral deal is offered; its ceremony is not scheduled yet, so an address is given.
   await expect(page.getByTestId("flower-step")).toHaveAttribute("data-step", "delivery");
-  await expect(page.getByTestId("flower-ceremony")).toBeVisible();
-  await page.getByLabel(w.toAddress).check();
-  await page.getByLabel(w.placeKind).selectOption("worship");
-  await page.getByRole("textbox", { name: w.address, exact: true }).fill("1 place Saint-Jean");
-  await page.getByLabel(w.postalCode).fill("69005");
-  await page.getByLabel(w.city).fill("Lyon");
-  await page.getByLabel(w.time).fill("10:00");
+  const day = longDay(ceremony.date, w.locale);
   if (checkTooSoon) {
+    // Another address first: a date too soon is refused, and what was typed stays.
+    await page.getByLabel(w.toAddress).check();
+    await page.getByLabel(w.placeKind).selectOption("worship");
+    await page.getByRole("textbox", { name: w.address, exact: true }).fill("1 place Saint-Jean");
+    await page.getByLabel(w.postalCode).fill("69005");
+    await page.getByLabel(w.city).fill("Lyon");
+    await page.getByLabel(w.time).fill("10:00");
     await page.getByLabel(w.date).fill(today());
     await page.getByRole("button", { name: w.next }).click();
     await expect(page.getByText(w.sameDay)).toBeVisible();
@@ -162,7 +215,15 @@ async function orderWreath(page: Page, origin: string, deal: string, w: Words, c
     await expect(page.getByRole("textbox", { name: w.address, exact: true })).toHaveValue("1 place Saint-Jean");
     await checkPage(page);
   }
-  await page.getByLabel(w.date).fill(deliveryDay());
+  // The deal's ceremony, as the advisor scheduled it: picked, then shown read-only.
+  await page.getByRole("radio", { name: new RegExp(ceremony.church.replace(/[()]/g, "\\$&")) }).check();
+  const shown = page.getByTestId("flower-ceremony");
+  await expect(shown).toContainText(ceremony.church);
+  await expect(shown).toContainText(`${day} · 11:00`);
+  await expect(shown).toContainText("10:00");
+  await expect(shown.getByRole("textbox")).toHaveCount(0);
+  await expect(page.getByLabel(w.date)).toHaveCount(0);
+  await checkPage(page);
   await page.getByRole("button", { name: w.next }).click();
 
   await expect(page.getByTestId("flower-step")).toHaveAttribute("data-step", "message");
@@ -178,22 +239,26 @@ async function orderWreath(page: Page, origin: string, deal: string, w: Words, c
 
   await expect(page).toHaveURL(/\/fleurs-obseques\/confirmation$/);
   await expect(page.getByRole("heading", { level: 1, name: w.confirmation })).toBeVisible();
-  await expect(page.getByTestId("flower-confirmation")).toContainText("1 place Saint-Jean");
-  await expect(page.getByTestId("flower-confirmation").locator(`img[src="/catalogue/fleurs/${code}.svg"]`)).toBeVisible();
+  const confirmation = page.getByTestId("flower-confirmation");
+  await expect(confirmation).toContainText(ceremony.church);
+  await expect(page.getByTestId("flower-delivery-when")).toContainText(day);
+  await expect(page.getByTestId("flower-delivery-when")).toContainText("10:00");
+  await expect(confirmation).toContainText("11:00");
+  await expect(confirmation.locator(`img[src="/catalogue/fleurs/${code}.svg"]`)).toBeVisible();
   await expect(page.getByTestId("flower-total")).toContainText("€");
   await checkPage(page);
   await page.getByRole("link", { name: w.pay }).click();
   await expect(page).toHaveURL(/\/paiement\?deal=\d+$/);
 }
 
-test("@phone-only a family orders a wreath from its funeral deal's page, sees the confirmation and reaches the payment", async ({ page, request, baseURL }) => {
+test("@phone-only a family orders a wreath delivered to its funeral deal's scheduled ceremony, sees the confirmation and reaches the payment", async ({ page, request, baseURL }) => {
   const deal = await funeralDeal(request);
   await signIn(page, baseURL!);
   await orderWreath(page, baseURL!, deal, FR, true);
   await expect(page.getByText("Reste à payer")).toBeVisible();
 });
 
-test("@phone-only the same order in Arabic, right to left", async ({ page, request, baseURL }) => {
+test("@phone-only the same order to the ceremony in Arabic, right to left", async ({ page, request, baseURL }) => {
   const deal = await funeralDeal(request);
   const ar = new URL(baseURL!);
   ar.hostname = `ar.${ar.hostname}`;

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { setRequestLocale } from "next-intl/server";
+import { getTranslations, setRequestLocale } from "next-intl/server";
 import { paths } from "@/config/paths";
 import { requireServerAccount } from "@/features/auth/server-session";
 import { SignOutButton } from "@/features/auth/sign-out-button";
@@ -16,9 +16,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function Page({ params }: Props) {
   setRequestLocale((await params).locale);
   const account = await requireServerAccount("client", paths.clientSpace());
+  const flowers = await getTranslations("FlowerFunnel");
   return (
     <ClientMessages namespaces={CLIENT_SPACE_MESSAGES}>
-      <Dashboard firstname={(account.row as { firstname?: string | null }).firstname ?? null} accountActions={<SignOutButton realm="client" />} />
+      <Dashboard firstname={(account.row as { firstname?: string | null }).firstname ?? null} accountActions={<SignOutButton realm="client" />}
+        funeralDealLink={{ label: flowers("spaceLink"), path: paths.flowers() }}
+      />
     </ClientMessages>
   );
 }

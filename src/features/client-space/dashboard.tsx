@@ -39,7 +39,13 @@ function useFileTitle() {
  * The family's home in the client space: what is due next across their files, the
  * procedures (open, then archived), the funeral files (deals) and the account links.
  */
-export function Dashboard({ firstname, accountActions }: { firstname: string | null; accountActions?: ReactNode }) {
+/** Another part's entry for a funeral deal, composed by the route (its label, and its path that takes `?deal=<uuid>`). */
+export interface FuneralDealLink {
+  label: string;
+  path: string;
+}
+
+export function Dashboard({ firstname, accountActions, funeralDealLink }: { firstname: string | null; accountActions?: ReactNode; funeralDealLink?: FuneralDealLink }) {
   const t = useTranslations("ClientSpace.dashboard");
   const [loaded, reload] = useLoad(loadDashboard);
 
@@ -50,7 +56,7 @@ export function Dashboard({ firstname, accountActions }: { firstname: string | n
         <p className="max-w-prose text-lg text-ink-soft">{t("lead")}</p>
       </div>
       <LoadedView loaded={loaded} retry={() => void reload()}>
-        {(value) => <DashboardBody data={value} />}
+        {(value) => <DashboardBody data={value} funeralDealLink={funeralDealLink} />}
       </LoadedView>
       <SpaceSection id="dashboard-account" title={t("accountTitle")}>
         <ul className="flex flex-col gap-1">
@@ -71,7 +77,7 @@ export function Dashboard({ firstname, accountActions }: { firstname: string | n
   );
 }
 
-function DashboardBody({ data }: { data: DashboardData }) {
+function DashboardBody({ data, funeralDealLink }: { data: DashboardData; funeralDealLink?: FuneralDealLink }) {
   const t = useTranslations("ClientSpace.dashboard");
   const tp = useTranslations("Payments.entry");
   const locale = useLocale();
@@ -164,6 +170,11 @@ function DashboardBody({ data }: { data: DashboardData }) {
                     <a href={`/api/v1/funeral_funnel/deals/${encodeURIComponent(deal.uuid)}/quote.pdf`} className={buttonClasses({ variant: "secondary" })}>
                       {t("dealQuote")}
                     </a>
+                  ) : null}
+                  {deal.kind === "funeral" && funeralDealLink ? (
+                    <NextLink href={`${funeralDealLink.path}?deal=${encodeURIComponent(deal.uuid)}`} className={buttonClasses({ variant: "secondary" })} data-testid="deal-flowers-link">
+                      {funeralDealLink.label}
+                    </NextLink>
                   ) : null}
                   {deal.total_cents !== null ? (
                     <a href={paths.dealPayment(deal.id)} className={buttonClasses({ variant: "secondary" })} data-testid="deal-payment-link">

@@ -12,6 +12,7 @@ import { Input } from "@/ui/input";
 import { Select } from "@/ui/select";
 import { EMPTY_QUERY, flowerApi, type CatalogueQuery } from "./flower-api";
 import type { CartLine } from "./flower-draft";
+import { useFlowerName } from "./flower-name";
 
 type FilterKey = "type" | "colour" | "flower" | "place" | "budget";
 const FILTERS: { key: FilterKey; values: readonly string[] }[] = [
@@ -126,14 +127,13 @@ export function FlowerCatalogue({ initial, cart, onToggle }: { initial: FlowerPr
 
 function ProductCard({ product, chosen, onToggle, eager, locale }: { product: FlowerProduct; chosen: boolean; onToggle: (p: FlowerProduct) => void; eager: boolean; locale: string }) {
   const t = useTranslations("FlowerFunnel");
+  const flowerName = useFlowerName();
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-line bg-surface" data-testid="flower-card" data-code={product.code}>
       {/* eslint-disable-next-line @next/next/no-img-element -- a small drawn SVG from our own origin */}
       <img src={product.picture} alt={t("catalogue.pictureAlt", { type: t(`types.${product.type}`) })} width={320} height={240} loading={eager ? "eager" : "lazy"} className="aspect-[4/3] w-full bg-sand-50" />
       <div className="flex grow flex-col gap-2 p-4">
-        <h3 className="font-semibold text-ink" lang="fr">
-          {product.name}
-        </h3>
+        <h3 className="font-semibold text-ink">{flowerName(product.code, product.name)}</h3>
         <p className="text-sm text-ink-soft">
           {t(`types.${product.type}`)}
           {product.size ? ` · ${t(`sizes.${product.size}`)}` : ""}

@@ -87,7 +87,7 @@ export function FlowerConfirmation() {
         </h2>
         <ul className="mt-3 grid gap-3">
           {order.lines.map((line) => (
-            <FlowerLine key={line.code} picture={line.picture} name={line.name} detail={t("quantity", { quantity: line.quantity, price: formatMoney(line.total_ttc_cents / line.quantity, locale) })}>
+            <FlowerLine key={line.code} code={line.code} picture={line.picture} name={line.name} detail={t("quantity", { quantity: line.quantity, price: formatMoney(line.total_ttc_cents / line.quantity, locale) })}>
               <p className="font-semibold">{formatMoney(line.total_ttc_cents, locale)}</p>
             </FlowerLine>
           ))}

@@ -211,7 +211,7 @@ export function StepReview({ draft, update, ceremonies, signedIn }: StepProps & 
     <div className="mt-4 grid gap-4">
       <ul className="grid gap-3">
         {draft.cart.map((line) => (
-          <FlowerLine key={line.code} picture={line.picture} name={line.name} detail={formatMoney(line.price_ttc_cents, locale)}>
+          <FlowerLine key={line.code} code={line.code} picture={line.picture} name={line.name} detail={formatMoney(line.price_ttc_cents, locale)}>
             <Select
               label={t("quantity")}
               value={String(line.quantity)}

@@ -20,6 +20,7 @@ import { FlowerFunnel } from "./flower-funnel";
 export async function FlowersPage({ locale }: { locale: string }) {
   setRequestLocale(locale);
   const t = await getTranslations("FlowerFunnel.intro");
+  const names = await getTranslations("FlowerCatalog");
   const first = await listFlowerProducts(await getDb(), flowerProductsQuerySchema.parse({ per_page: String(CATALOGUE_PER_PAGE) }));
   const origin = originForLocale(serverEnv().SITE_URL, localeOrDefault(locale));
   const itemList = {
@@ -32,7 +33,7 @@ export async function FlowersPage({ locale }: { locale: string }) {
       position: index + 1,
       item: {
         "@type": "Product",
-        name: product.name,
+        name: names.has(product.code) ? names(product.code as Parameters<typeof names>[0]) : product.name,
         sku: product.code,
         image: `${origin}${product.picture}`,
         offers: offerJsonLd({ priceCents: product.price_ttc_cents, url: `${origin}${paths.flowers()}`, availability: "InStock" }),
@@ -55,7 +56,7 @@ export async function FlowersPage({ locale }: { locale: string }) {
   return (
     <Container className="pb-12">
       <JsonLdScript data={itemList} />
-      <ClientMessages namespaces={["FlowerFunnel"]}>
+      <ClientMessages namespaces={["FlowerFunnel", "FlowerCatalog"]}>
         <FlowerFunnel initial={first} intro={intro} />
       </ClientMessages>
     </Container>

@@ -38,4 +38,24 @@ describe("the client space's deals", () => {
     // Only the deal with a quoted amount can be paid.
     expect(links.map((a) => a.getAttribute("href"))).toEqual(["/paiement?deal=41"]);
   });
+
+  it("offer flowers for a funeral deal only, with the label and path the route composes", async () => {
+    const marble = { ...deal(43, 120_000), kind: "marble" };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn<typeof fetch>(async (input) => {
+        const url = String(input);
+        if (url.includes("/api/v1/deals")) return json({ data: [deal(41, 512_300), marble] });
+        if (url.includes("/api/v1/client/administrative_procedures")) return json({ data: [] });
+        return json({ error: "Not Found", message: "not_found" }, 404);
+      }),
+    );
+    render(
+      <NextIntlClientProvider locale="fr" messages={pickMessages(messagesFr as unknown as Messages, [...CLIENT_SPACE_MESSAGES])}>
+        <Dashboard firstname="Claire" funeralDealLink={{ label: messagesFr.FlowerFunnel.spaceLink, path: "/fleurs-obseques" }} />
+      </NextIntlClientProvider>,
+    );
+    const links = await screen.findAllByRole("link", { name: "Envoyer des fleurs" });
+    expect(links.map((a) => a.getAttribute("href"))).toEqual([`/fleurs-obseques?deal=${deal(41, null).uuid}`]);
+  });
 });

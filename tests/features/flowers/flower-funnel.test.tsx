@@ -2,7 +2,9 @@
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import messagesEn from "@messages/en.json";
 import messagesFr from "@messages/fr.json";
+import { DEMO_ARRANGEMENTS, FLOWER_PRODUCT_CODES } from "@/domain/flowers/arrangements";
 import type { FlowerCeremony, FlowerProduct, FlowerProductsResponse } from "@/domain/schemas/flower-funnel";
 import { FlowerFunnel } from "@/features/flowers/flower-funnel";
 import { FLOWER_DRAFT_KEY, emptyFlowerDraft, flowerDraftFrom, stepCodes } from "@/features/flowers/flower-draft";
@@ -72,11 +74,11 @@ afterEach(() => {
 
 const wait = (ms = 10) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 
-function renderFunnel(signedIn = false) {
+function renderFunnel(signedIn = false, locale: "fr" | "en" = "fr", initial = INITIAL) {
   if (signedIn) localStorage.setItem("paisible.auth-tokens", JSON.stringify({ "access-token": "a", client: "c", uid: "marie@example.com", "token-type": "Bearer" }));
   render(
-    <NextIntlClientProvider locale="fr" timeZone="Europe/Paris" messages={messagesFr}>
-      <FlowerFunnel initial={INITIAL} intro={<h1>Fleurs</h1>} />
+    <NextIntlClientProvider locale={locale} timeZone="Europe/Paris" messages={locale === "en" ? messagesEn : messagesFr}>
+      <FlowerFunnel initial={initial} intro={<h1>Fleurs</h1>} />
     </NextIntlClientProvider>,
   );
 }
@@ -92,6 +94,23 @@ describe("FlowerFunnel", () => {
     expect(card.textContent).toContain("249,00");
     expect(card.textContent).toContain(m.types.wreath);
     expect(calls).toEqual([]);
+  });
+
+  it("names every arrangement in the page's language, and keeps the API's French name for a code it does not know", () => {
+    const unknown: FlowerProduct = { ...WREATH, code: "FLE-NOUVEAUTE", name: "Gerbe Nouveauté, roses blanches", picture: "/catalogue/fleurs/FLE-NOUVEAUTE.svg" };
+    renderFunnel(false, "en", { items: [WREATH, unknown], meta: { page: 1, per_page: 12, total_count: 2, total_pages: 1 } });
+    const [known, other] = screen.getAllByTestId("flower-card");
+    expect(within(known!).getByRole("heading").textContent).toBe("Eternity wreath, white roses and lilies");
+    expect(known!.textContent).not.toContain(WREATH.name);
+    expect(within(other!).getByRole("heading").textContent).toBe("Gerbe Nouveauté, roses blanches");
+    // Through to the review, the line keeps the English name.
+    fireEvent.click(within(known!).getByTestId("flower-choose"));
+    expect(screen.getAllByText("Eternity wreath, white roses and lilies").length).toBeGreaterThan(0);
+  });
+
+  it("has a name for each of the 45 arrangements, the French one being the catalogue's own", () => {
+    for (const messages of [messagesFr, messagesEn]) expect(Object.keys(messages.FlowerCatalog)).toEqual([...FLOWER_PRODUCT_CODES]);
+    expect(messagesFr.FlowerCatalog["FLE-COURONNE-BLANCHE"]).toBe(DEMO_ARRANGEMENTS.find((a) => a.code === "FLE-COURONNE-BLANCHE")!.name);
   });
 
   it("offers the ceremony of the family's funeral deal, read-only, and orders to it with the deal's key", async () => {

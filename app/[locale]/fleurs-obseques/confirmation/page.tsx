@@ -15,7 +15,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function Page({ params }: Props) {
   setRequestLocale((await params).locale);
   return (
-    <ClientMessages namespaces={["FlowerFunnel"]}>
+    <ClientMessages namespaces={["FlowerFunnel", "FlowerCatalog"]}>
       <Container>
         <FlowerConfirmation />
       </Container>
