@@ -111,6 +111,7 @@ export const ERROR_CODES = [
   "flower_order__client__missing",
   "flower_message__text__too_long",
   "flower_message__text__blank",
+  "flower_order__order_key__invalid",
   // Monument configurator (issue 13).
   "monument__model__missing",
   "monument__granite__missing",

@@ -338,6 +338,42 @@ describe("POST /api/v1/flower_funnel/deals", () => {
   });
 });
 
+describe("an order sent twice with its key (a retry whose answer was lost)", () => {
+  const ordersWithKey = async (key: string) => ctx.db.select({ dealId: flowerOrders.dealId }).from(flowerOrders).where(eq(flowerOrders.orderKey, key));
+
+  it("answers the order already made, with a key that opens it, and sends no second e-mail", async () => {
+    const key = "retry-key-0123456789abcdef";
+    const body = order({ order_key: key });
+    const first = await post(body);
+    expect(first.status).toBe(201);
+    const mails = sent.length;
+    // The same body again: without the key this would be "address taken" (the first made the account).
+    const again = await post(body);
+    expect(again.status).toBe(201);
+    expect(again.body.uuid).toBe(first.body.uuid);
+    expect(again.body.totals).toEqual(first.body.totals);
+    expect(again.body.resume_token).not.toBe(first.body.resume_token);
+    expect(await ordersWithKey(key)).toHaveLength(1);
+    expect(sent.length).toBe(mails);
+    const view = await getJson(ctx.app, `/api/v1/flower_funnel/deals/${again.body.uuid}`, { "x-resume-token": again.body.resume_token });
+    expect(view.status).toBe(200);
+  });
+
+  it("makes one order of two sends at once", async () => {
+    const key = "race-key-0123456789abcdef";
+    const body = order({ order_key: key });
+    const [a, b] = await Promise.all([post(body), post(body)]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body.uuid).toBe(b.body.uuid);
+    expect(await ordersWithKey(key)).toHaveLength(1);
+  });
+
+  it("refuses a malformed key with its code", async () => {
+    expect(await errorsOf(order({ order_key: "short" }))).toEqual(["flower_order__order_key__invalid"]);
+    expect(await errorsOf(order({ order_key: "x".repeat(16) + "\n" }))).toEqual(["flower_order__order_key__invalid"]);
+  });
+});
+
 describe("the back-office hears of a flowers order", () => {
   it("notifies the funeral team with the order and logs the order e-mail in the deal's communications", async () => {
     const placed = await post(order());

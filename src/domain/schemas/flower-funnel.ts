@@ -254,6 +254,12 @@ export const flowerOrderCreateSchema = z
     commentary: optionalText("flower_order__commentary", ORDER_COMMENTARY_MAX),
     locale: z.enum(LOCALES, { error: "locale__unsupported" }).optional(),
     tracking: trackingSchema.nullable().optional(),
+    /** A random key the page makes once per order: the same key again answers the order already made (a retry whose answer was lost). */
+    order_key: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,100}$/, { error: "flower_order__order_key__invalid" })
+      .optional()
+      .meta({ description: "Random, 16-100 characters of A-Z a-z 0-9 _ -; the same key answers the order it already made (with a fresh resume_token)" }),
   })
   .meta({ id: "FlowerOrderCreate" });
 export type FlowerOrderCreateInput = z.infer<typeof flowerOrderCreateSchema>;

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
+import { nanoid } from "nanoid";
 import { toApiError } from "@/api-client/api-error";
 import { hasStoredTokens } from "@/api-client/auth-storage";
 import { paths } from "@/config/paths";
@@ -65,6 +66,8 @@ export function FlowerFunnel({ initial, intro }: { initial: FlowerProductsRespon
   // answers client__missing and the contact step comes back.
   const [askContact, setAskContact] = useState(true);
   const restored = useRef(false);
+  // One key per order on this page: a retry whose answer was lost gets the order already made, not a second one.
+  const orderKey = useRef<string | null>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
 
   // Opening, once on arrival: this device's draft, then the ceremonies the family may deliver to.
@@ -130,7 +133,8 @@ export function FlowerFunnel({ initial, intro }: { initial: FlowerProductsRespon
   async function order(attempt = 0): Promise<void> {
     setSend(attempt === 0 ? { kind: "sending" } : { kind: "retrying", attempt });
     try {
-      const created = await flowerApi().order(orderBody(draft, locale, !askContact), draft.deliveryMode === "ceremony" ? dealToken : null);
+      orderKey.current ??= nanoid(32);
+      const created = await flowerApi().order({ ...orderBody(draft, locale, !askContact), order_key: orderKey.current }, draft.deliveryMode === "ceremony" ? dealToken : null);
       rememberOrder(created.uuid, created.resume_token);
       clearFlowerDraft();
       restored.current = false;

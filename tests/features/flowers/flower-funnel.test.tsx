@@ -226,7 +226,12 @@ describe("FlowerFunnel", () => {
     await act(() => vi.advanceTimersByTimeAsync(2_100));
     expect(screen.getByTestId("flower-save-status").textContent).toBe(m.send.retrying);
     await act(() => vi.advanceTimersByTimeAsync(20_000));
-    expect(calls.filter((c) => c.method === "POST")).toHaveLength(4);
+    const posts = calls.filter((c) => c.method === "POST");
+    expect(posts).toHaveLength(4);
+    // Every retry carries the same order key, so an order that did arrive is not made twice.
+    const keys = new Set(posts.map((c) => (c.body as { order_key?: string }).order_key));
+    expect(keys.size).toBe(1);
+    expect([...keys][0]).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(screen.getByText(m.send.offline)).toBeTruthy();
     expect(flowerDraftFrom(JSON.parse(localStorage.getItem(FLOWER_DRAFT_KEY) ?? "null"))?.cart).toHaveLength(1);
   });

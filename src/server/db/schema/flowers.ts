@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { id, timestamps } from "@/server/db/schema/columns";
 import { dealSteps, deals } from "@/server/db/schema/deals";
 
@@ -32,7 +32,9 @@ export const flowerOrders = pgTable(
     messageKind: text(),
     messageText: text(),
     locale: text(),
+    /** The page's key for this order (order_key): a retry whose answer was lost finds the order instead of making a second one. */
+    orderKey: text(),
     ...timestamps,
   },
-  (t) => [index("flower_orders_funeral_deal_idx").on(t.funeralDealId)],
+  (t) => [index("flower_orders_funeral_deal_idx").on(t.funeralDealId), uniqueIndex("flower_orders_order_key_idx").on(t.orderKey)],
 );

@@ -11,7 +11,7 @@ import { clients } from "@/server/db/schema/users";
 import { ApiError } from "@/server/http/errors";
 import { createDeal, type NewDefunct } from "@/server/services/deals/create-deal";
 import { findClientByEmail, type OwnerDetails } from "@/server/services/deals/deal-owner";
-import { newResumeToken } from "@/server/services/deals/resume-tokens";
+import { issueResumeToken, newResumeToken } from "@/server/services/deals/resume-tokens";
 import { loadOrderableFlowers } from "@/server/services/flower-funnel/catalogue";
 import { ceremonyForOrder, type ResolvedCeremony } from "@/server/services/flower-funnel/ceremonies";
 import { FLOWER_ORDER_EMAIL_JOB, FLOWER_ORDER_SETTING_KEY, limitFlowerOrders, type FlowerFunnelContext } from "@/server/services/flower-funnel/context";
@@ -98,8 +98,21 @@ async function funeralDefunct(db: Db, ceremony: ResolvedCeremony | null): Promis
   return row ? { civility: row.civility, firstname: row.firstname, lastname: row.lastname, deathDate: row.death_date, deathCityhallId: row.death_cityhall_id } : empty;
 }
 
+/** The order a key already made, reopened with a fresh resume token (the key, random and only known to the page that made it, is the proof). */
+async function orderOfKey(db: Db, key: string | undefined, now: Date): Promise<(FlowerOrderView & { resume_token: string }) | null> {
+  if (!key) return null;
+  const [row] = await db.select({ dealId: flowerOrders.dealId }).from(flowerOrders).where(eq(flowerOrders.orderKey, key)).limit(1);
+  if (!row) return null;
+  const token = await issueResumeToken(db, row.dealId, now);
+  const view = await getFlowerOrderById(db, row.dealId, "account");
+  return view ? { ...view, resume_token: token } : null;
+}
+
 export async function createFlowerOrder(db: Db, input: FlowerOrderCreateInput, ctx: FlowerFunnelContext): Promise<FlowerOrderView & { resume_token: string }> {
   const now = ctx.now ?? new Date();
+  // A retry of an order whose answer was lost: the same order, not a second one (nor "address taken" for the account it made).
+  const made = await orderOfKey(db, input.order_key, now);
+  if (made) return made;
   const codes = input.items.map((item) => item.code);
   const products = await loadOrderableFlowers(db, codes);
   if (codes.some((code) => !products.has(code))) throw new ApiError(422, "flower_order__product__unknown");
@@ -125,62 +138,72 @@ export async function createFlowerOrder(db: Db, input: FlowerOrderCreateInput, c
   const ceremony = delivery.ceremony;
   const fullAddress = [delivery.addressLine, [delivery.postalCode, delivery.city].filter(Boolean).join(" ")].filter(Boolean).join(", ") || null;
 
-  const dealId = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    const created = await createDeal(tx, {
-      kind: "item",
-      state: "ordered",
-      quote: { kind: "flowers", lines, totals },
-      totalCents: totals.ttc_cents,
-      demo: [...products.values()].some((product) => product.demo),
-      newOwner: orderer.newOwner,
-      existingOwnerId: orderer.existingOwnerId,
-      defunct: await funeralDefunct(tx, ceremony),
-      setting: { key: FLOWER_ORDER_SETTING_KEY, value: { locale, ordered_at: now.toISOString() } },
-      tracking: input.tracking?.consent ? input.tracking : null,
-      steps: [
-        {
-          stepType: "delivery",
-          position: 0,
-          scheduledAt,
-          locationType: ceremony?.locationType ?? null,
-          locationId: ceremony?.locationId ?? null,
-          placeKind: delivery.place === "home" ? "Home" : "Public",
-          transport: null,
-          comment: [delivery.placeName, delivery.recipientName].filter(Boolean).join(" — ") || null,
-          address: fullAddress,
-        },
-      ],
-      resumeTokenHash: resumeToken.hash,
-      jobs: { kinds: [FLOWER_ORDER_EMAIL_JOB], payload: { greet_client_id: orderer.existingOwnerId }, keySuffix: "ordered" },
-      now,
+  let dealId: number;
+  try {
+    dealId = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const created = await createDeal(tx, {
+        kind: "item",
+        state: "ordered",
+        quote: { kind: "flowers", lines, totals },
+        totalCents: totals.ttc_cents,
+        demo: [...products.values()].some((product) => product.demo),
+        newOwner: orderer.newOwner,
+        existingOwnerId: orderer.existingOwnerId,
+        defunct: await funeralDefunct(tx, ceremony),
+        setting: { key: FLOWER_ORDER_SETTING_KEY, value: { locale, ordered_at: now.toISOString() } },
+        tracking: input.tracking?.consent ? input.tracking : null,
+        steps: [
+          {
+            stepType: "delivery",
+            position: 0,
+            scheduledAt,
+            locationType: ceremony?.locationType ?? null,
+            locationId: ceremony?.locationId ?? null,
+            placeKind: delivery.place === "home" ? "Home" : "Public",
+            transport: null,
+            comment: [delivery.placeName, delivery.recipientName].filter(Boolean).join(" — ") || null,
+            address: fullAddress,
+          },
+        ],
+        resumeTokenHash: resumeToken.hash,
+        jobs: { kinds: [FLOWER_ORDER_EMAIL_JOB], payload: { greet_client_id: orderer.existingOwnerId }, keySuffix: "ordered" },
+        now,
+      });
+      await tx.insert(dealsProducts).values(
+        input.items.map((item) => {
+          const product = products.get(item.code)!;
+          return { dealId: created.id, productId: product.id, quantity: item.quantity, unitPriceCents: product.price_ht_cents, vatRateBp: product.vat_rate_bp };
+        }),
+      );
+      await tx.insert(flowerOrders).values({
+        dealId: created.id,
+        deliveryPlace: delivery.place,
+        placeName: delivery.placeName,
+        recipientName: delivery.recipientName,
+        addressLine: delivery.addressLine,
+        postalCode: delivery.postalCode,
+        city: delivery.city,
+        funeralDealId: ceremony?.dealId ?? null,
+        ceremonyStepId: ceremony?.stepId ?? null,
+        ceremonyAt: ceremony?.at ?? null,
+        messageKind: input.message?.kind ?? null,
+        messageText: input.message?.text ?? null,
+        locale,
+        orderKey: input.order_key ?? null,
+      });
+      if (input.commentary) await tx.update(deals).set({ clientCommentary: input.commentary }).where(eq(deals.id, created.id));
+      // The back-office hears of the order with it (committed together, never for a rolled-back one).
+      await notify(tx, { kind: "flower_order", title: `Commande de fleurs – dossier n° ${created.id}`, dealId: created.id, now });
+      return created.id;
     });
-    await tx.insert(dealsProducts).values(
-      input.items.map((item) => {
-        const product = products.get(item.code)!;
-        return { dealId: created.id, productId: product.id, quantity: item.quantity, unitPriceCents: product.price_ht_cents, vatRateBp: product.vat_rate_bp };
-      }),
-    );
-    await tx.insert(flowerOrders).values({
-      dealId: created.id,
-      deliveryPlace: delivery.place,
-      placeName: delivery.placeName,
-      recipientName: delivery.recipientName,
-      addressLine: delivery.addressLine,
-      postalCode: delivery.postalCode,
-      city: delivery.city,
-      funeralDealId: ceremony?.dealId ?? null,
-      ceremonyStepId: ceremony?.stepId ?? null,
-      ceremonyAt: ceremony?.at ?? null,
-      messageKind: input.message?.kind ?? null,
-      messageText: input.message?.text ?? null,
-      locale,
-    });
-    if (input.commentary) await tx.update(deals).set({ clientCommentary: input.commentary }).where(eq(deals.id, created.id));
-    // The back-office hears of the order with it (committed together, never for a rolled-back one).
-    await notify(tx, { kind: "flower_order", title: `Commande de fleurs – dossier n° ${created.id}`, dealId: created.id, now });
-    return created.id;
-  });
+  } catch (error) {
+    // Two sends of one key at once: the second stops on a unique index (the key's, or the new account's
+    // address, answered client__email__taken) once the first has committed, and answers the first's order.
+    const first = await orderOfKey(db, input.order_key, now);
+    if (first) return first;
+    throw error;
+  }
   const view = await getFlowerOrderById(db, dealId, "account");
   return { ...view!, resume_token: resumeToken.token };
 }
