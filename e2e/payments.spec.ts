@@ -47,15 +47,7 @@ test("a family pays part of its quote by card on the sandbox's hosted page and s
   await expect(page.getByRole("heading", { level: 1, name: "Payer les obsèques" })).toBeVisible();
   await expect(page.getByText("Reste à payer")).toBeVisible();
   await noSeriousViolations(page);
-  await page.getByLabel(/Carte bancaire/).check();
-  await page.getByRole("button", { name: "Continuer vers le paiement sécurisé" }).click();
-  await expect(page).toHaveURL(/\/sandbox-psp\/worldline\/hc_/);
-  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiration (MM/AA)").fill("12/30");
-  await page.getByLabel("Cryptogramme").fill("123");
-  await page.getByRole("button", { name: /^Payer/ }).click();
-  await expect(page).toHaveURL(/\/paiement\/confirmation\/\d+$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Paiement reçu" })).toBeVisible();
+  await payByCard(page);
   await noSeriousViolations(page);
   // The receipt downloads with the session cookie alone.
   const href = await page.getByRole("link", { name: "Télécharger le reçu (PDF)" }).getAttribute("href");
@@ -77,15 +69,7 @@ test("a new family: a quote from the funnel, the password from its e-mail, its c
   await noSeriousViolations(page);
   await page.getByLabel("Votre pays de résidence").selectOption("fr");
   await page.getByRole("button", { name: "Enregistrer et voir les moyens de paiement" }).click();
-  await page.getByLabel(/Carte bancaire/).check();
-  await page.getByRole("button", { name: "Continuer vers le paiement sécurisé" }).click();
-  await expect(page).toHaveURL(/\/sandbox-psp\/worldline\/hc_/);
-  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiration (MM/AA)").fill("12/30");
-  await page.getByLabel("Cryptogramme").fill("123");
-  await page.getByRole("button", { name: /^Payer/ }).click();
-  await expect(page).toHaveURL(/\/paiement\/confirmation\/\d+$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Paiement reçu" })).toBeVisible();
+  await payByCard(page);
   const href = await page.getByRole("link", { name: "Télécharger le reçu (PDF)" }).getAttribute("href");
   const receipt = await page.request.get(href!);
   expect(receipt.status()).toBe(200);
