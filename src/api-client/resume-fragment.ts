@@ -4,8 +4,9 @@
  * nor a Referer. Pages read it once on arrival, then remove it from the address.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const TOKEN = /^[A-Za-z0-9_-]{32,200}$/;
+/** A deal uuid and a resume key as links carry them (also `?deal=<uuid>#cle=<key>` links). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const TOKEN = /^[A-Za-z0-9_-]{32,200}$/;
 
 export function readResumeFragment(hash: string, uuidKey = "devis"): { uuid: string; token: string } | null {
   const params = new URLSearchParams(hash.replace(/^#/, ""));

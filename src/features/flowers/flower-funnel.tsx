@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { nanoid } from "nanoid";
 import { toApiError } from "@/api-client/api-error";
+import { forgetResumeFragment, TOKEN, UUID } from "@/api-client/resume-fragment";
 import { hasStoredTokens } from "@/api-client/auth-storage";
 import { paths } from "@/config/paths";
 import { flowerConfirmationFragment } from "@/domain/flowers/catalogue";
@@ -42,9 +43,9 @@ function arrivalDeal(): { deal: string | null; token: string | null } {
   if (typeof window === "undefined") return { deal: null, token: null };
   const deal = new URLSearchParams(window.location.search).get("deal")?.toLowerCase() ?? null;
   const token = new URLSearchParams(window.location.hash.replace(/^#/, "")).get("cle");
-  if (window.location.hash) window.history.replaceState(window.history.state, "", `${window.location.pathname}${window.location.search}`);
-  const valid = deal && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(deal) ? deal : null;
-  return { deal: valid, token: valid && token && /^[A-Za-z0-9_-]{32,200}$/.test(token) ? token : null };
+  forgetResumeFragment();
+  const valid = deal && UUID.test(deal) ? deal : null;
+  return { deal: valid, token: valid && token && TOKEN.test(token) ? token : null };
 }
 
 /**
