@@ -51,6 +51,19 @@ export const paths = {
   proPayments: () => "/pro/paiements",
   /** A deal's payments seen by the funeral home (due, paid, pending, refunded, per payer; refunds). */
   proDealPayments: (dealId: string | number) => `/pro/paiements/${encodeURIComponent(String(dealId))}`,
+  /** The deals board (list and kanban by state) of the funeral home. */
+  proDeals: () => "/pro/dossiers",
+  proDeal: (dealId: string | number) => `/pro/dossiers/${encodeURIComponent(String(dealId))}`,
+  proNotifications: () => "/pro/notifications",
+  proTeam: () => "/pro/equipe",
+  /** Aggregated figures only: the one page an analytics guest (role 3) may open. */
+  proStatistics: () => "/pro/statistiques",
+  /** The directory of partners, suppliers, warehouses and flights (issue 15). */
+  proDirectory: () => "/pro/annuaire",
+  proDirectoryType: (type: string) => `/pro/annuaire/${encodeURIComponent(type)}`,
+  proDirectoryNew: (type: string) => `/pro/annuaire/${encodeURIComponent(type)}/nouveau`,
+  proDirectoryEntry: (type: string, id: string | number) =>
+    `/pro/annuaire/${encodeURIComponent(type)}/${encodeURIComponent(String(id))}`,
   notFound: () => "/404",
   omniauth: (provider: string) => `/omniauth/${encodeURIComponent(provider)}`,
   legal: (doc: LegalDocument) => `/documents/legal/${doc}.pdf`,
