@@ -65,8 +65,11 @@ export function ModelStep({
 
   return (
     <div className="flex flex-col gap-4">
-      <div role="search" className="grid gap-3 sm:grid-cols-3">
-        <Input label={t("search")} type="search" value={q} maxLength={100} onChange={(event) => setQ(event.target.value)} />
+      {/* the search spans the row, so each filter gets half of it: a third cut "Toutes les dimensions" short beside the drawing */}
+      <div role="search" className="grid gap-3 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <Input label={t("search")} type="search" value={q} maxLength={100} onChange={(event) => setQ(event.target.value)} />
+        </div>
         <Select
           label={t("shape")}
           placeholder={t("allShapes")}
