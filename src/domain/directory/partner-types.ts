@@ -136,7 +136,7 @@ export const funeralParlorsDescriptor = place({
         { key: "price_per_day_cents", kind: "money", required: true },
         { key: "admission_price_cents", kind: "money", defaultValue: 0 },
       ],
-      orderBy: ["name"],
+      // By id: the first stay is the parlour's standard one, the quote's (services/quote-catalog.ts).
     },
   ],
 });
