@@ -89,8 +89,8 @@ export interface FieldDescriptor {
   /** Database column (camelCase) when it differs from the key's camelCase. */
   column?: string;
   /**
-   * Translation key of the label in the "Directory" messages namespace
-   * (`fields.<key>` unless given; sub-items use the same namespace).
+   * Translation key of the label in the "DirectoryLabels" messages namespace (`fields.<key>`
+   * unless given). Enum values are `options.<key>.<value>` in the same namespace.
    */
   labelKey?: string;
 }
@@ -106,7 +106,7 @@ export interface SubItemDescriptor {
   checks?: readonly RowCheck[];
   /** Order of the sub-items in answers and exports. */
   orderBy?: readonly string[];
-  /** Label key in the "Directory" namespace (`subItems.<key>` unless given). */
+  /** Label key in the "DirectoryLabels" namespace (`subItems.<key>` unless given). */
   labelKey?: string;
 }
 
@@ -141,8 +141,18 @@ export interface DirectoryDescriptor<T extends string = string> {
   labelField: string;
   /** Default sort of the list. */
   defaultSort: string;
-  /** Label keys in the "Directory" namespace: `types.<type>.one` / `types.<type>.other` unless given. */
+  /**
+   * Label keys in the "DirectoryLabels" namespace: `types.<type>.one` / `types.<type>.other`
+   * unless given. The namespace also holds `dependents.<kind>` and `changeActions.<action>`.
+   */
   labelKey?: string;
+}
+
+/** The messages namespace of every directory label. */
+export const DIRECTORY_LABELS_NAMESPACE = "DirectoryLabels";
+
+export function optionLabelKey(field: FieldDescriptor, value: string): string {
+  return `options.${field.key}.${value}`;
 }
 
 export function fieldLabelKey(field: FieldDescriptor): string {
