@@ -121,6 +121,29 @@ describe("importing crematoriums", () => {
     expect(await changesOf()).toBe(changesBefore);
   });
 
+  it("changes fields and sub-items of exported lines by id, arrays and enums included", async () => {
+    const exported = (await call(ctx, "GET", "/api/v1/crematoriums/export.csv", advisor)).text;
+    const { records } = parseCsv(exported);
+    const header = records[0]!.cells;
+    const line = records.find((r) => r.cells[header.indexOf("name")] === "Crématorium de Lyon (démo)")!;
+    const cells = [...line.cells];
+    const id = Number(cells[0]);
+    const rooms = JSON.parse(cells[header.indexOf("rooms")]!) as { id: number; name: string; price_cents: number }[];
+    rooms[0]!.price_cents = 31_400;
+    cells[header.indexOf("rooms")] = JSON.stringify(rooms);
+    cells[header.indexOf("reduced_price_cityhall_ids")] = "";
+    cells[header.indexOf("website")] = "https://crematorium.example.org/";
+    const imported = await call(ctx, "POST", "/api/v1/crematoriums/import", csvHeaders(), [csvLine(header), csvLine(cells)].join("\n"));
+    expect(imported.body.data).toMatchObject({ created: 0, updated: 1, rejected: [] });
+    const [row] = await ctx.db.select().from(crematoriums).where(eq(crematoriums.id, id));
+    expect(row).toMatchObject({ website: "https://crematorium.example.org/", reducedPriceCityhallIds: [] });
+    const [room] = await ctx.db.select().from(crematoriumRooms).where(eq(crematoriumRooms.id, rooms[0]!.id));
+    expect(room!.priceCents).toBe(31_400);
+    const history = (await call(ctx, "GET", `/api/v1/crematoriums/${id}/changes`, advisor)).body.data as unknown as { action: string; after: { rooms: { price_cents: number }[] } }[];
+    expect(history[0]!.action).toBe("import");
+    expect(history[0]!.after.rooms.map((r) => r.price_cents)).toContain(31_400);
+  });
+
   it("reports a reference to nothing on its line and column", async () => {
     const csv = [csvLine(header), csvLine(["Crématorium réduit", "69000", "Lyon", "69", "999999", "", ""])].join("\n");
     const report = ((await call(ctx, "POST", "/api/v1/crematoriums/import", csvHeaders(), csv)).body as unknown as { report: Report }).report;
