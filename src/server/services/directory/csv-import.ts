@@ -1,4 +1,4 @@
-import { and, eq, getTableName, inArray, sql } from "drizzle-orm";
+import { getTableName, inArray, sql } from "drizzle-orm";
 import type { DirectoryDescriptor } from "@/domain/directory/descriptor";
 import { csvHeaderProblems, parseCsv, readCsvEntry } from "@/domain/directory/csv";
 import { directoryCreateSchema, directoryUpdateSchema, rowProblems, type ImportRejection, type ImportReport, type SubItemChange } from "@/domain/directory/schemas";
