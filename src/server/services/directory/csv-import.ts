@@ -7,7 +7,7 @@ import type { Db } from "@/server/db/client";
 import { queryRows } from "@/server/db/query";
 import { ApiError } from "@/server/http/errors";
 import { afterDirectoryChange } from "@/server/services/directory/cache-port";
-import { bulkUpdate } from "@/server/services/directory/bulk-update";
+import { bulkInsert, bulkUpdate } from "@/server/services/directory/bulk-writes";
 import { recordChanges, sameSnapshot, snapshot, type ChangeRecord } from "@/server/services/directory/changes";
 import { bindingFor, column, rowToValues, scoped, subItemToApi, valuesToColumns, withDefaults } from "@/server/services/directory/columns";
 import { toEntry } from "@/server/services/directory/read-entries";
@@ -23,7 +23,6 @@ import type { WriteContext } from "@/server/services/directory/write-entries";
  */
 
 export const MAX_IMPORT_LINES = 20_000;
-const BATCH = 500;
 
 interface Line {
   line: number;
@@ -252,7 +251,7 @@ async function writeLines(
   );
 
   const createRows = creates.map((line) => ({ id: parentOf.get(line)!, ...valuesToColumns(descriptor.fields, withDefaults(descriptor.fields, line.fields)), ...binding.fixed, createdAt: now, updatedAt: now }));
-  for (let i = 0; i < createRows.length; i += BATCH) await tx.insert(table).values(createRows.slice(i, i + BATCH));
+  await bulkInsert(tx, table, createRows);
   // Only what a line changes is written (an export imported back writes nothing), in bulk.
   const changedParents = updates.flatMap((line) => {
     const current = rowToValues(descriptor.fields, existingRows.get(line.existingId!)!);
@@ -284,7 +283,7 @@ async function writeLines(
     }
     for (let i = 0; i < destroyed.length; i += 5000) await tx.delete(target.table).where(inArray(idCol, destroyed.slice(i, i + 5000)));
     await bulkUpdate(tx, target.table, changed);
-    for (let i = 0; i < inserts.length; i += BATCH) await tx.insert(target.table).values(inserts.slice(i, i + BATCH));
+    await bulkInsert(tx, target.table, inserts);
   }
 
   const ids = [...parentOf.values()];
