@@ -123,3 +123,15 @@ export function nextStatesFor(kind: DealKind, from: string, role: Role | null): 
 export function isFinalState(kind: DealKind, state: string): boolean {
   return transitionsFrom(kind, state).length === 0 || state === "lost";
 }
+
+/** The state of each kind once its main work is done (the funeral held, the flowers delivered, the monument installed). */
+const WORK_DONE: Record<DealKind, DealState> = { funeral: "ceremony_done", item: "delivered", marble: "installed" };
+
+/**
+ * Whether the family may be asked for a review: the ceremony (or delivery, or installation)
+ * is behind them — the work-done state, or invoiced, or closed. Never before, nor on a lost
+ * or cancelled file.
+ */
+export function isPastCeremony(kind: DealKind, state: string): boolean {
+  return state === WORK_DONE[kind] || state === "invoiced" || state === "closed";
+}

@@ -23,6 +23,7 @@ import { registerCompanyRoutes } from "@/server/routes/companies";
 import { registerDealRoutes } from "@/server/routes/deals";
 import { registerDealDocumentRoutes } from "@/server/routes/deal-documents";
 import { registerDocumentEditionRoutes } from "@/server/routes/document-editions";
+import { registerDealExtraRoutes } from "@/server/routes/deal-extras";
 import { registerBookingTransactionRoutes } from "@/server/routes/booking-transactions";
 import { registerSignatureRequestRoutes } from "@/server/routes/signature-requests";
 import { registerDealPeopleRoutes } from "@/server/routes/deal-people";
@@ -117,6 +118,7 @@ export function createApp(options: AppOptions) {
   registerDocumentEditionRoutes(app);
   registerSignatureRequestRoutes(app);
   registerBookingTransactionRoutes(app);
+  registerDealExtraRoutes(app);
   registerDealPeopleRoutes(app);
   registerNotificationRoutes(app);
   registerFamilyRoutes(app);
