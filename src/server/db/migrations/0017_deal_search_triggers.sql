@@ -1,60 +1,88 @@
 -- Hand-written (drizzle-kit generate --custom): keeps deals.search_names and deals.search_commune,
 -- the deals board's search (read-deals.ts searchCondition), in step with the deceased, the owners
 -- and the commune of death, whatever writes them. The application never writes these columns.
-CREATE OR REPLACE FUNCTION public.deal_search_names(p_defunct_id integer, p_deal_id integer) RETURNS text
-  LANGUAGE sql STABLE
-  AS $$
-    SELECT ' ' || coalesce((SELECT d.search_name FROM defuncts d WHERE d.id = p_defunct_id), '')
-      || coalesce((SELECT string_agg(' | ' || c.search_name, '' ORDER BY a.id)
-                   FROM deal_abilities a JOIN clients c ON c.id = a.client_id
-                   WHERE a.deal_id = p_deal_id AND a.role = 'owner'), '')
-  $$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION public.deal_search_commune(p_defunct_id integer) RETURNS text
-  LANGUAGE sql STABLE
-  AS $$
-    SELECT coalesce((SELECT ch.search_name FROM defuncts d JOIN cityhalls ch ON ch.id = d.death_cityhall_id WHERE d.id = p_defunct_id), '')
-  $$;
---> statement-breakpoint
--- Any write of the deal's deceased (or of the search columns themselves) recomputes both:
--- the other triggers refresh a deal with UPDATE deals SET search_names = search_names.
-CREATE OR REPLACE FUNCTION public.deals_search_fill() RETURNS trigger
+-- Statement-level triggers refresh the touched deals in one set-based UPDATE, so a bulk import
+-- (bench/deals-list.ts seeds 50,000 deals) costs one pass, not one lookup per row.
+CREATE OR REPLACE FUNCTION public.deal_search_refresh(ids integer[]) RETURNS void
   LANGUAGE plpgsql
   AS $$
   BEGIN
-    NEW.search_names := public.deal_search_names(NEW.defunct_id, NEW.id);
-    NEW.search_commune := public.deal_search_commune(NEW.defunct_id);
-    RETURN NEW;
+    IF ids IS NULL OR cardinality(ids) = 0 THEN
+      RETURN;
+    END IF;
+    -- " " + the deceased's search_name + " | " + each owner's: "% term%" finds the start of any
+    -- word of one of them, never a phrase running from one into the next.
+    UPDATE deals d
+      SET search_names = ' ' || coalesce(df.search_name, '') || coalesce(o.names, ''),
+          search_commune = coalesce(ch.search_name, '')
+      FROM deals d2
+      LEFT JOIN defuncts df ON df.id = d2.defunct_id
+      LEFT JOIN cityhalls ch ON ch.id = df.death_cityhall_id
+      LEFT JOIN (
+        SELECT a.deal_id, string_agg(' | ' || c.search_name, '' ORDER BY a.id) AS names
+        FROM deal_abilities a JOIN clients c ON c.id = a.client_id
+        WHERE a.role = 'owner' AND a.deal_id = ANY (ids)
+        GROUP BY a.deal_id
+      ) o ON o.deal_id = d2.id
+      WHERE d.id = d2.id AND d2.id = ANY (ids)
+        AND (d.search_names IS DISTINCT FROM ' ' || coalesce(df.search_name, '') || coalesce(o.names, '')
+             OR d.search_commune IS DISTINCT FROM coalesce(ch.search_name, ''));
   END
   $$;
 --> statement-breakpoint
-CREATE TRIGGER deals_search_fill BEFORE INSERT OR UPDATE OF defunct_id, search_names, search_commune ON deals
-  FOR EACH ROW EXECUTE FUNCTION public.deals_search_fill();
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION public.deal_abilities_search_added() RETURNS trigger
+CREATE OR REPLACE FUNCTION public.deals_search_inserted() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
   BEGIN
-    UPDATE deals SET search_names = search_names WHERE id IN (SELECT deal_id FROM changed_abilities WHERE role = 'owner');
+    PERFORM public.deal_search_refresh(ARRAY(SELECT id FROM new_deals));
+    RETURN NULL;
+  END
+  $$;
+--> statement-breakpoint
+CREATE TRIGGER deals_search_inserted AFTER INSERT ON deals REFERENCING NEW TABLE AS new_deals
+  FOR EACH STATEMENT EXECUTE FUNCTION public.deals_search_inserted();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION public.deals_search_updated() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+  BEGIN
+    PERFORM public.deal_search_refresh(ARRAY(
+      SELECT n.id FROM new_deals n JOIN old_deals o ON o.id = n.id
+      WHERE n.defunct_id IS DISTINCT FROM o.defunct_id
+         OR n.search_names IS DISTINCT FROM o.search_names
+         OR n.search_commune IS DISTINCT FROM o.search_commune));
+    RETURN NULL;
+  END
+  $$;
+--> statement-breakpoint
+-- A write of the search columns themselves (not the application's) is put right again; the
+-- refresh writes the computed values, so its own run finds nothing left to change.
+CREATE TRIGGER deals_search_updated AFTER UPDATE ON deals REFERENCING OLD TABLE AS old_deals NEW TABLE AS new_deals
+  FOR EACH STATEMENT EXECUTE FUNCTION public.deals_search_updated();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION public.deal_abilities_search_changed() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+  BEGIN
+    PERFORM public.deal_search_refresh(ARRAY(SELECT DISTINCT deal_id FROM changed_abilities WHERE role = 'owner'));
     RETURN NULL;
   END
   $$;
 --> statement-breakpoint
 CREATE TRIGGER deal_abilities_search_inserted AFTER INSERT ON deal_abilities REFERENCING NEW TABLE AS changed_abilities
-  FOR EACH STATEMENT EXECUTE FUNCTION public.deal_abilities_search_added();
+  FOR EACH STATEMENT EXECUTE FUNCTION public.deal_abilities_search_changed();
 --> statement-breakpoint
 CREATE TRIGGER deal_abilities_search_deleted AFTER DELETE ON deal_abilities REFERENCING OLD TABLE AS changed_abilities
-  FOR EACH STATEMENT EXECUTE FUNCTION public.deal_abilities_search_added();
+  FOR EACH STATEMENT EXECUTE FUNCTION public.deal_abilities_search_changed();
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION public.deal_abilities_search_updated() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
   BEGIN
-    UPDATE deals SET search_names = search_names
-      WHERE id IN (SELECT o.deal_id FROM old_abilities o JOIN new_abilities n ON n.id = o.id
-                   WHERE o.role = 'owner' OR n.role = 'owner'
-                   UNION SELECT n.deal_id FROM old_abilities o JOIN new_abilities n ON n.id = o.id
-                   WHERE o.role = 'owner' OR n.role = 'owner');
+    PERFORM public.deal_search_refresh(ARRAY(
+      SELECT o.deal_id FROM old_abilities o JOIN new_abilities n ON n.id = o.id WHERE o.role = 'owner' OR n.role = 'owner'
+      UNION
+      SELECT n.deal_id FROM old_abilities o JOIN new_abilities n ON n.id = o.id WHERE o.role = 'owner' OR n.role = 'owner'));
     RETURN NULL;
   END
   $$;
@@ -66,9 +94,10 @@ CREATE OR REPLACE FUNCTION public.defuncts_search_updated() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
   BEGIN
-    UPDATE deals SET search_names = search_names
-      WHERE defunct_id IN (SELECT n.id FROM new_defuncts n JOIN old_defuncts o ON o.id = n.id
-                           WHERE n.search_name IS DISTINCT FROM o.search_name OR n.death_cityhall_id IS DISTINCT FROM o.death_cityhall_id);
+    PERFORM public.deal_search_refresh(ARRAY(
+      SELECT dl.id FROM deals dl
+      WHERE dl.defunct_id IN (SELECT n.id FROM new_defuncts n JOIN old_defuncts o ON o.id = n.id
+                              WHERE n.search_name IS DISTINCT FROM o.search_name OR n.death_cityhall_id IS DISTINCT FROM o.death_cityhall_id)));
     RETURN NULL;
   END
   $$;
@@ -80,10 +109,10 @@ CREATE OR REPLACE FUNCTION public.clients_search_updated() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
   BEGIN
-    UPDATE deals SET search_names = search_names
-      WHERE id IN (SELECT a.deal_id FROM deal_abilities a
-                   JOIN new_clients n ON n.id = a.client_id JOIN old_clients o ON o.id = n.id
-                   WHERE a.role = 'owner' AND n.search_name IS DISTINCT FROM o.search_name);
+    PERFORM public.deal_search_refresh(ARRAY(
+      SELECT a.deal_id FROM deal_abilities a
+      JOIN new_clients n ON n.id = a.client_id JOIN old_clients o ON o.id = n.id
+      WHERE a.role = 'owner' AND n.search_name IS DISTINCT FROM o.search_name));
     RETURN NULL;
   END
   $$;
@@ -95,9 +124,10 @@ CREATE OR REPLACE FUNCTION public.cityhalls_search_updated() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
   BEGIN
-    UPDATE deals SET search_commune = search_commune
-      WHERE defunct_id IN (SELECT d.id FROM defuncts d JOIN new_cityhalls n ON n.id = d.death_cityhall_id JOIN old_cityhalls o ON o.id = n.id
-                           WHERE n.search_name IS DISTINCT FROM o.search_name);
+    PERFORM public.deal_search_refresh(ARRAY(
+      SELECT dl.id FROM deals dl JOIN defuncts d ON d.id = dl.defunct_id
+      JOIN new_cityhalls n ON n.id = d.death_cityhall_id JOIN old_cityhalls o ON o.id = n.id
+      WHERE n.search_name IS DISTINCT FROM o.search_name));
     RETURN NULL;
   END
   $$;
@@ -106,4 +136,4 @@ CREATE TRIGGER cityhalls_search_updated AFTER UPDATE ON cityhalls REFERENCING OL
   FOR EACH STATEMENT EXECUTE FUNCTION public.cityhalls_search_updated();
 --> statement-breakpoint
 -- The deals already there.
-UPDATE deals SET search_names = search_names;
+SELECT public.deal_search_refresh(ARRAY(SELECT id FROM deals));
