@@ -93,7 +93,7 @@ export function CommunicationsSection({ dealId }: { dealId: number }) {
               </table>
             </div>
           )}
-          <form className="grid gap-3 rounded-md bg-stone-50 p-3 sm:grid-cols-2" onSubmit={(event) => { event.preventDefault(); void log(); }} aria-labelledby="log-call-heading">
+          <form noValidate className="grid gap-3 rounded-md bg-stone-50 p-3 sm:grid-cols-2" onSubmit={(event) => { event.preventDefault(); void log(); }} aria-labelledby="log-call-heading">
             <h3 id="log-call-heading" className="font-semibold sm:col-span-2">{t("logHeading")}</h3>
             <Textarea label={t("note")} required value={form.note} rows={3} maxLength={5000} onChange={(event) => setForm({ ...form, note: event.target.value })} containerClassName="sm:col-span-2" />
             <Input label={t("contact")} value={form.contact} maxLength={200} onChange={(event) => setForm({ ...form, contact: event.target.value })} />

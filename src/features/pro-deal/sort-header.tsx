@@ -31,6 +31,8 @@ export function sortRows<T, K extends string>(rows: readonly T[], sort: SortStat
     if (x === y) return 0;
     if (x === null) return 1;
     if (y === null) return -1;
+    // Words in the reader's alphabetical order (accents where they belong), numbers as numbers.
+    if (typeof x === "string" && typeof y === "string") return x.localeCompare(y) * factor;
     return (x < y ? -1 : 1) * factor;
   });
 }
