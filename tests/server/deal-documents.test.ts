@@ -248,6 +248,27 @@ describe("document batches", () => {
     expect(docs.body.data.find((d) => d.id === doc.body.data.id)!.sent_at).toBe(sent.body.data.sent_at);
   });
 
+  it("writes to a family member in the language of the deal's funnel, and to a partner in French", async () => {
+    const turkish = await submittedDeal(ctx, "documents.turc@example.org", { locale: "tr" });
+    const doc = await upload(turkish.id, makePdf(), {}, "attestation.pdf");
+    const base = `/api/v1/deals/${turkish.id}/documents/batches`;
+    const created = await call<{ data: BatchView }>(ctx, "POST", base, await as(ADVISOR), {});
+    const batch = `${base}/${created.body.data.id}`;
+    await call(ctx, "POST", `${batch}/documents`, await as(ADVISOR), { document_id: doc.body.data.id });
+    await call(ctx, "POST", `${batch}/recipients`, await as(ADVISOR), { email: turkish.ownerEmail.toUpperCase(), name: "Lucie Bernard" });
+    await call(ctx, "POST", `${batch}/recipients`, await as(ADVISOR), { email: "accueil@crematorium.example", name: "Crématorium" });
+    expect((await call(ctx, "POST", `${batch}/send_batch`, await as(ADVISOR))).status).toBe(200);
+    await drainJobs(ctx.db, { handlers: JOB_HANDLERS, kinds: [DOCUMENT_BATCH_EMAIL_JOB], now: later });
+    const mails = recorder.sent.filter((m) => m.tag === "document_batch" && m.text.includes("attestation.pdf"));
+    const family = mails.find((m) => m.to === turkish.ownerEmail)!;
+    const partner = mails.find((m) => m.to === "accueil@crematorium.example")!;
+    expect(family.locale).toBe("tr");
+    expect(family.html).toContain('lang="tr"');
+    expect(family.subject).not.toBe(partner.subject);
+    expect(partner.locale).toBe("fr");
+    expect(partner.subject).toBe(`Documents – dossier n° ${turkish.id} – Paisible`);
+  });
+
   it("refuses a batch over 15 MiB in all, and bodies with bad fields", async () => {
     const base = `/api/v1/deals/${otherDeal.id}/documents/batches`;
     const created = await call<{ data: BatchView }>(ctx, "POST", base, await as(ADVISOR), {});
