@@ -6,6 +6,7 @@ import { dealCommunications, documents } from "@/server/db/schema/deals";
 import { setMailer } from "@/server/integrations/mail/mailer";
 import { configuredFileStorage } from "@/server/integrations/storage/configured-storage";
 import { JOB_HANDLERS } from "@/server/jobs/handlers";
+import { businessUsers } from "@/server/db/schema/users";
 import { drainJobs } from "@/server/jobs/worker";
 import { DOCUMENT_BATCH_EMAIL_JOB } from "@/server/services/deal-documents/document-batches";
 import { uploadSpoolDir } from "@/server/services/supporting-documents/store-document";
@@ -79,6 +80,11 @@ describe("deal documents", () => {
 
     const list = await call<{ data: DocumentView[] }>(ctx, "GET", `/api/v1/deals/${deal.id}/documents`, await as(ADVISOR));
     expect(list.body.data.map((d) => d.id)).toContain(created.body.data.id);
+    // Who added it, by name, in the answer and in the list.
+    const uploader = await ctx.db.select({ firstname: businessUsers.firstname, lastname: businessUsers.lastname }).from(businessUsers).where(eq(businessUsers.email, ADVISOR));
+    const name = `${uploader[0]!.firstname} ${uploader[0]!.lastname}`;
+    expect((created.body.data as DocumentView & { uploaded_by: string | null }).uploaded_by).toBe(name);
+    expect((list.body.data.find((d) => d.id === created.body.data.id) as DocumentView & { uploaded_by: string | null }).uploaded_by).toBe(name);
 
     const file = await ctx.app.request(created.body.data.download_url, { headers: await as("directeur@demo.test") });
     expect(file.status).toBe(200);
