@@ -165,6 +165,7 @@ export const ERROR_CODES = [
   "signature_request__document_id__not_pdf",
   "signature_request__client_id__not_member",
   "signature_request__client_id__no_email",
+  "signature_request__status__closed",
   "signature__name__blank",
   "signature__name__mismatch",
   "signature__consent__required",
