@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEAL_STATES } from "@/domain/deal-states";
+import { ROLES, type Role } from "@/domain/roles";
 import { DEAL_KINDS } from "@/domain/schemas/deal";
 
 /**
@@ -7,6 +8,14 @@ import { DEAL_KINDS } from "@/domain/schemas/deal";
  * for the management and the analytics guest (role 3). Counts and amounts only: never a
  * name, e-mail, phone, address nor a deal's id.
  */
+
+/**
+ * Who reads the statistics: admins, funeral directors and the analytics guest (3), whose
+ * whole job they are. Funeral advisors (2) run cases one by one and partner professionals
+ * (4) are outside the company: the turnover and conversion of the whole funeral home are
+ * management information, so the API answers them 403 (and the page sends them to the board).
+ */
+export const STATISTICS_ROLES: readonly Role[] = [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR, ROLES.ANALYTICS_GUEST];
 
 /** The longest period one call aggregates (two years and a day, so two full calendar years fit). */
 export const STATISTICS_MAX_DAYS = 731;
