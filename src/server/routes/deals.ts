@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ROLES } from "@/domain/roles";
 import { idSchema, pagingMetaSchema, pagingQuerySchema } from "@/domain/schemas/common";
 import { DEAL_KINDS } from "@/domain/schemas/deal";
+import { dealSortQuerySchema } from "@/domain/schemas/deal-list";
 import { dealDetailSchema, dealSummarySchema } from "@/domain/schemas/deal-view";
 import { signedIn } from "@/domain/access";
 import { rolesFor } from "@/domain/business-deal-access";
@@ -35,13 +36,13 @@ const listQuerySchema = pagingQuerySchema(DEALS_DEFAULT_PER_PAGE).extend({
     .meta({ description: "Deals of this business user in charge, or `none` for unassigned ones (advisors only)" }),
   created_from: z.iso.date({ error: "created_from__invalid" }).optional().meta({ description: "Created on or after this day (YYYY-MM-DD, Paris time)" }),
   created_to: z.iso.date({ error: "created_to__invalid" }).optional().meta({ description: "Created on or before this day (YYYY-MM-DD, Paris time)" }),
-});
+}).extend(dealSortQuerySchema.shape);
 
 const listRoute = createRoute({
   method: "get",
   path: "/api/v1/deals",
   tags: ["Deals"],
-  summary: "Deals, newest first: search (q), filters by state, kind, advisor and creation day (advisors: all; clients: their own)",
+  summary: "Deals, newest first unless sorted (sort, direction): search (q), filters by state, kind, advisor and creation day (advisors: all; clients: their own)",
   description: "A partner professional (role 4) lists only the deals assigned to them, with no client nor defunct (their number, kind, state and dates); their steps and todos are under /deals/{id}/deal_steps and /todo_items.",
   middleware: [guard(DEAL_LISTERS)] as const,
   request: { query: listQuerySchema },
