@@ -9,7 +9,7 @@ import { Textarea } from "@/ui/textarea";
 import { codesOf } from "./deal-errors";
 import { dealCalls, type DealCommunication } from "./pro-deal-api";
 import { SectionFrame, WriteError } from "./section-frame";
-import { SortHeader, sortRows, type SortState } from "./sort-header";
+import { PlainHeader, SortHeader, SortableTable, sortRows, type SortState } from "./sort-header";
 import { useResource } from "./use-resource";
 
 type Column = "when" | "channel";
@@ -63,35 +63,33 @@ export function CommunicationsSection({ dealId }: { dealId: number }) {
           {items.length === 0 ? (
             <p>{t("empty")}</p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full border-collapse text-start" data-testid="communications-table">
-                <caption className="sr-only">{t("caption")}</caption>
-                <thead>
-                  <tr className="border-b border-stone-300">
-                    <SortHeader column="when" sort={sort} onSort={setSort}>{t("when")}</SortHeader>
-                    <SortHeader column="channel" sort={sort} onSort={setSort}>{t("channel")}</SortHeader>
-                    <th scope="col" className="p-2 text-start">{t("who")}</th>
-                    <th scope="col" className="p-2 text-start">{t("what")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows(items).map((item) => (
-                    <tr key={item.id} className="border-b border-stone-200 align-top">
-                      <td className="p-2 whitespace-nowrap">{when(item.occurred_at)}</td>
-                      <td className="p-2">{t(`channels.${item.channel}`)} · {t(`directions.${item.direction}`)}</td>
-                      <td className="p-2">
-                        {item.recipient ?? "–"}
-                        {item.by ? <span className="block text-sm text-stone-700">{t("by", { name: `${item.by.firstname} ${item.by.lastname}` })}</span> : null}
-                      </td>
-                      <td className="p-2">
-                        {item.subject ? <span className="block font-medium">{item.subject}</span> : null}
-                        {item.body ? <span className="block whitespace-pre-line text-sm">{item.body}</span> : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <SortableTable
+              caption={t("caption")}
+              testId="communications-table"
+              head={
+                <>
+                  <SortHeader column="when" sort={sort} onSort={setSort}>{t("when")}</SortHeader>
+                  <SortHeader column="channel" sort={sort} onSort={setSort}>{t("channel")}</SortHeader>
+                  <PlainHeader>{t("who")}</PlainHeader>
+                  <PlainHeader>{t("what")}</PlainHeader>
+                </>
+              }
+            >
+              {rows(items).map((item) => (
+                <tr key={item.id} className="border-b border-stone-200 align-top">
+                  <td className="p-2 whitespace-nowrap">{when(item.occurred_at)}</td>
+                  <td className="p-2">{t(`channels.${item.channel}`)} · {t(`directions.${item.direction}`)}</td>
+                  <td className="p-2">
+                    {item.recipient ?? "–"}
+                    {item.by ? <span className="block text-sm text-stone-700">{t("by", { name: `${item.by.firstname} ${item.by.lastname}` })}</span> : null}
+                  </td>
+                  <td className="p-2">
+                    {item.subject ? <span className="block font-medium">{item.subject}</span> : null}
+                    {item.body ? <span className="block whitespace-pre-line text-sm">{item.body}</span> : null}
+                  </td>
+                </tr>
+              ))}
+            </SortableTable>
           )}
           <form noValidate className="grid gap-3 rounded-md bg-stone-50 p-3 sm:grid-cols-2" onSubmit={(event) => { event.preventDefault(); void log(); }} aria-labelledby="log-call-heading">
             <h3 id="log-call-heading" className="font-semibold sm:col-span-2">{t("logHeading")}</h3>

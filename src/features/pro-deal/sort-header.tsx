@@ -36,3 +36,27 @@ export function sortRows<T, K extends string>(rows: readonly T[], sort: SortStat
     return (x < y ? -1 : 1) * factor;
   });
 }
+
+/** A column that does not sort. */
+export function PlainHeader({ children }: { children: ReactNode }) {
+  return (
+    <th scope="col" className="p-2 text-start">
+      {children}
+    </th>
+  );
+}
+
+/** A table of the deal page: scrolls sideways on a phone, named by its (visually hidden) caption. */
+export function SortableTable({ caption, testId, head, children }: { caption: string; testId: string; head: ReactNode; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse text-start" data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-stone-300">{head}</tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}

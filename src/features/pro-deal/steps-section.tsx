@@ -9,7 +9,7 @@ import { Dialog } from "@/ui/dialog";
 import { codesOf } from "./deal-errors";
 import { dealCalls, type DealStep } from "./pro-deal-api";
 import { SectionFrame, WriteError } from "./section-frame";
-import { SortHeader, sortRows, type SortState } from "./sort-header";
+import { PlainHeader, SortHeader, SortableTable, sortRows, type SortState } from "./sort-header";
 import { StepFields, bodyOf, draftOf, type StepDraft } from "./step-form";
 import { useResource } from "./use-resource";
 
@@ -119,40 +119,38 @@ export function StepsSection({ dealId, role }: { dealId: number; role: Role }) {
           {steps.length === 0 ? (
             <p>{t("empty")}</p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full border-collapse text-start" data-testid="steps-table">
-                <caption className="sr-only">{t("caption")}</caption>
-                <thead>
-                  <tr className="border-b border-stone-300">
-                    <SortHeader column="type" sort={sort} onSort={setSort}>{t("type")}</SortHeader>
-                    <SortHeader column="date" sort={sort} onSort={setSort}>{t("when")}</SortHeader>
-                    <th scope="col" className="p-2 text-start">{t("place")}</th>
-                    <SortHeader column="status" sort={sort} onSort={setSort}>{t("status")}</SortHeader>
-                    <th scope="col" className="p-2 text-start">{tp("actions")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {sortRows(steps, sort, (step, key) => (key === "date" ? step.scheduled_at : key === "type" ? t(`types.${step.step_type}`) : statusOrder[stepStatus(step)])).map((step) => (
-                    <tr key={step.id} className="border-b border-stone-200 align-top" data-testid={`step-${step.id}`}>
-                      <th scope="row" className="p-2 text-start font-semibold">{t(`types.${step.step_type}`)}</th>
-                      <td className="p-2">{when(step)}</td>
-                      <td className="p-2">{placeText(step)}</td>
-                      <td className="p-2">{t(`statuses.${stepStatus(step)}`)}</td>
-                      <td className="p-2">
-                        <div className="flex flex-wrap gap-2">
-                          <Button type="button" variant="secondary" onClick={() => open("edit", step)} aria-label={t("editOne", { type: t(`types.${step.step_type}`) })}>
-                            {t("edit")}
-                          </Button>
-                          <Button type="button" variant="ghost" onClick={() => { setCodes([]); setEditing({ mode: "remove", step }); }} aria-label={t("removeOne", { type: t(`types.${step.step_type}`) })}>
-                            {t("remove")}
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <SortableTable
+              caption={t("caption")}
+              testId="steps-table"
+              head={
+                <>
+                  <SortHeader column="type" sort={sort} onSort={setSort}>{t("type")}</SortHeader>
+                  <SortHeader column="date" sort={sort} onSort={setSort}>{t("when")}</SortHeader>
+                  <PlainHeader>{t("place")}</PlainHeader>
+                  <SortHeader column="status" sort={sort} onSort={setSort}>{t("status")}</SortHeader>
+                  <PlainHeader>{tp("actions")}</PlainHeader>
+                </>
+              }
+            >
+              {sortRows(steps, sort, (step, key) => (key === "date" ? step.scheduled_at : key === "type" ? t(`types.${step.step_type}`) : statusOrder[stepStatus(step)])).map((step) => (
+                <tr key={step.id} className="border-b border-stone-200 align-top" data-testid={`step-${step.id}`}>
+                  <th scope="row" className="p-2 text-start font-semibold">{t(`types.${step.step_type}`)}</th>
+                  <td className="p-2">{when(step)}</td>
+                  <td className="p-2">{placeText(step)}</td>
+                  <td className="p-2">{t(`statuses.${stepStatus(step)}`)}</td>
+                  <td className="p-2">
+                    <div className="flex flex-wrap gap-2">
+                      <Button type="button" variant="secondary" onClick={() => open("edit", step)} aria-label={t("editOne", { type: t(`types.${step.step_type}`) })}>
+                        {t("edit")}
+                      </Button>
+                      <Button type="button" variant="ghost" onClick={() => { setCodes([]); setEditing({ mode: "remove", step }); }} aria-label={t("removeOne", { type: t(`types.${step.step_type}`) })}>
+                        {t("remove")}
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </SortableTable>
           )}
           <Dialog
             open={editing !== null}
