@@ -128,6 +128,9 @@ export const ERROR_CODES = [
   // Back-office deals (issue 14): state machine (src/domain/deal-states.ts), people, steps.
   "deal__state__invalid",
   "deal__state__transition_invalid",
+  // Statistics (GET /api/v1/statistics).
+  "statistics__period__reversed",
+  "statistics__period__too_long",
   "deal__user_id__not_assignable",
   "deal__client_id__not_found",
   "deal__empowered_client__not_member",
@@ -165,6 +168,7 @@ export const ERROR_CODES = [
   "signature_request__document_id__not_pdf",
   "signature_request__client_id__not_member",
   "signature_request__client_id__no_email",
+  "signature_request__status__closed",
   "signature__name__blank",
   "signature__name__mismatch",
   "signature__consent__required",

@@ -29,6 +29,7 @@ import { registerSignatureRequestRoutes } from "@/server/routes/signature-reques
 import { registerDealPeopleRoutes } from "@/server/routes/deal-people";
 import { registerDealWorkRoutes } from "@/server/routes/deal-work";
 import { registerNotificationRoutes } from "@/server/routes/notifications";
+import { registerStatisticsRoutes } from "@/server/routes/statistics";
 import { registerFamilyRoutes } from "@/server/routes/family";
 import { registerDevSmsOutboxRoutes } from "@/server/routes/dev-sms-outbox";
 import { registerDocumentRequestRoutes } from "@/server/routes/document-requests";
@@ -121,6 +122,7 @@ export function createApp(options: AppOptions) {
   registerDealExtraRoutes(app);
   registerDealPeopleRoutes(app);
   registerNotificationRoutes(app);
+  registerStatisticsRoutes(app);
   registerFamilyRoutes(app);
   registerJobRoutes(app);
   registerClientRoutes(app);
