@@ -194,6 +194,7 @@ describe("supplier price requests: asked by e-mail, answered on a link, accepted
     const deal = await finishedDeal("prix.famille@example.org", "organising");
     const found = await ctx.db.select({ id: suppliers.id, name: suppliers.name }).from(suppliers).limit(3);
     const [mason, florist, silent] = found;
+    await ctx.db.update(suppliers).set({ email: null }).where(eq(suppliers.id, silent!.id));
     const body = { supplier_ids: [mason!.id, florist!.id], job: "Gravure de 40 lettres sur une stèle en granit", needed_on: "2026-12-15", place: "Cimetière de Loyasse, Lyon" };
     expect((await call(ctx, "POST", `/api/v1/deals/${deal.id}/suppliers/price_requests`, advisor, { ...body, supplier_ids: [silent!.id] })).body).toEqual(unprocessable("price_request__supplier__no_email"));
     expect((await call(ctx, "POST", `/api/v1/deals/${deal.id}/suppliers/price_requests`, advisor, { ...body, supplier_ids: [999999] })).body).toEqual(unprocessable("price_request__supplier_ids__unknown"));
