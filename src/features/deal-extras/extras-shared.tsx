@@ -67,6 +67,33 @@ export function useLoaded<T>(load: () => Promise<T>): [Loaded<T>, () => Promise<
   return [state, reload];
 }
 
+/**
+ * A call made from a button or a form: busy while it runs, its failure as a sentence (what
+ * was typed stays, the caller clears it only on success); answers whether it went through.
+ */
+export function useAction(): { busy: boolean; error: string; run: (action: () => Promise<unknown>) => Promise<boolean> } {
+  const errorText = useErrorText();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const run = useCallback(
+    async (action: () => Promise<unknown>) => {
+      setBusy(true);
+      setError("");
+      try {
+        await action();
+        return true;
+      } catch (caught) {
+        setError(errorText(caught));
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [errorText],
+  );
+  return { busy, error, run };
+}
+
 /** The panel's frame: a titled section the deal page stacks with its own. */
 export function PanelFrame({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (

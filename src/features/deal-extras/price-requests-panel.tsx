@@ -8,7 +8,7 @@ import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
 import { DemoTag } from "@/ui/tags";
 import { Textarea } from "@/ui/textarea";
-import { calendarDay, ErrorLine, money, PanelFrame, useErrorText, useLoaded, type DealExtraPanelProps } from "./extras-shared";
+import { calendarDay, ErrorLine, money, PanelFrame, useAction, useLoaded, type DealExtraPanelProps } from "./extras-shared";
 
 interface SupplierOption {
   id: number;
@@ -24,7 +24,6 @@ interface SupplierOption {
  */
 export function PriceRequestsPanel({ dealId, locale }: DealExtraPanelProps) {
   const t = useTranslations("DealExtras.prices");
-  const errorText = useErrorText();
   const [loaded, reload] = useLoaded(() => api.get<{ data: PriceRequestView[] }>(`/api/v1/deals/${dealId}/suppliers/price_requests`).then((r) => r.data));
   const [query, setQuery] = useState("");
   const [found, setFound] = useState<SupplierOption[]>([]);
@@ -32,17 +31,11 @@ export function PriceRequestsPanel({ dealId, locale }: DealExtraPanelProps) {
   const [job, setJob] = useState("");
   const [neededOn, setNeededOn] = useState("");
   const [place, setPlace] = useState("");
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
 
   async function search(event: React.FormEvent) {
     event.preventDefault();
-    setError("");
-    try {
-      setFound(await api.get<SupplierOption[]>("/api/v1/autocompletes/suppliers", { query: { q: query } }));
-    } catch (caught) {
-      setError(errorText(caught));
-    }
+    await run(async () => setFound(await api.get<SupplierOption[]>("/api/v1/autocompletes/suppliers", { query: { q: query } })));
   }
 
   function toggle(option: SupplierOption) {
@@ -51,30 +44,17 @@ export function PriceRequestsPanel({ dealId, locale }: DealExtraPanelProps) {
 
   async function ask(event: React.FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError("");
-    try {
-      await api.post(`/api/v1/deals/${dealId}/suppliers/price_requests`, { supplier_ids: chosen.map((c) => c.id), job, needed_on: neededOn || null, place: place || null });
+    if (await run(() => api.post(`/api/v1/deals/${dealId}/suppliers/price_requests`, { supplier_ids: chosen.map((c) => c.id), job, needed_on: neededOn || null, place: place || null }))) {
       setChosen([]);
       setJob("");
       setNeededOn("");
       setPlace("");
       await reload();
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
     }
   }
 
   async function accept(id: number) {
-    setError("");
-    try {
-      await api.put(`/api/v1/deals/${dealId}/suppliers/price_requests/${id}/accept`);
-      await reload();
-    } catch (caught) {
-      setError(errorText(caught));
-    }
+    if (await run(() => api.put(`/api/v1/deals/${dealId}/suppliers/price_requests/${id}/accept`))) await reload();
   }
 
   return (

@@ -1,13 +1,12 @@
 "use client";
 
-import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { api } from "@/api-client/client";
 import { ROLES } from "@/domain/roles";
 import type { DealReviews } from "@/domain/schemas/deal-extras";
 import { Button } from "@/ui/button";
 import { UnpublishedTag } from "@/ui/tags";
-import { day, ErrorLine, PanelFrame, useErrorText, useLoaded, type DealExtraPanelProps } from "./extras-shared";
+import { day, ErrorLine, PanelFrame, useAction, useLoaded, type DealExtraPanelProps } from "./extras-shared";
 
 /**
  * The deal page's "review" panel: ask the family for a review once the funeral is behind
@@ -16,24 +15,10 @@ import { day, ErrorLine, PanelFrame, useErrorText, useLoaded, type DealExtraPane
  */
 export function ReviewRequestPanel({ dealId, role, locale }: DealExtraPanelProps) {
   const t = useTranslations("DealExtras.reviews");
-  const errorText = useErrorText();
   const [loaded, reload] = useLoaded(() => api.get<{ data: DealReviews }>(`/api/v1/deals/${dealId}/reviews`).then((r) => r.data));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
+  const { busy, error, run: call } = useAction();
   const director = role === ROLES.ADMIN || role === ROLES.FUNERAL_DIRECTOR;
-
-  async function run(action: () => Promise<unknown>) {
-    setBusy(true);
-    setError("");
-    try {
-      await action();
-      await reload();
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const run = async (action: () => Promise<unknown>) => (await call(action)) && reload();
 
   if (loaded.kind !== "ready") {
     return <PanelFrame id="deal-reviews" title={t("title")}>{loaded.kind === "failed" ? <ErrorLine id="deal-reviews-load" message={loaded.message} /> : <p>{t("loading")}</p>}</PanelFrame>;

@@ -7,7 +7,7 @@ import type { ServiceSuggestionView } from "@/domain/schemas/deal-extras";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
 import { Textarea } from "@/ui/textarea";
-import { ErrorLine, eurosToCents, money, PanelFrame, useErrorText, useLoaded, type DealExtraPanelProps } from "./extras-shared";
+import { ErrorLine, eurosToCents, money, PanelFrame, useAction, useLoaded, type DealExtraPanelProps } from "./extras-shared";
 
 /**
  * The deal page's "suggested services" panel: what the advisor proposed to the family, and
@@ -16,43 +16,28 @@ import { ErrorLine, eurosToCents, money, PanelFrame, useErrorText, useLoaded, ty
  */
 export function ServiceSuggestionsPanel({ dealId, locale }: DealExtraPanelProps) {
   const t = useTranslations("DealExtras.suggestions");
-  const errorText = useErrorText();
   const [loaded, reload] = useLoaded(() => api.get<{ data: ServiceSuggestionView[] }>("/api/v1/service_suggestions", { query: { deal_id: dealId } }).then((r) => r.data));
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
   const [price, setPrice] = useState("");
   const [priceError, setPriceError] = useState("");
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
 
   async function suggest(event: React.FormEvent) {
     event.preventDefault();
     const cents = price.trim() === "" ? null : eurosToCents(price);
     setPriceError(cents === null && price.trim() !== "" ? t("priceInvalid") : "");
     if (cents === null && price.trim() !== "") return;
-    setBusy(true);
-    setError("");
-    try {
-      await api.post("/api/v1/service_suggestions", { deal_id: dealId, name, description: description || null, price_cents: cents });
+    if (await run(() => api.post("/api/v1/service_suggestions", { deal_id: dealId, name, description: description || null, price_cents: cents }))) {
       setName("");
       setDescription("");
       setPrice("");
       await reload();
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
     }
   }
 
   async function withdraw(id: number) {
-    setError("");
-    try {
-      await api.delete(`/api/v1/service_suggestions/${id}`);
-      await reload();
-    } catch (caught) {
-      setError(errorText(caught));
-    }
+    if (await run(() => api.delete(`/api/v1/service_suggestions/${id}`))) await reload();
   }
 
   return (
