@@ -1,8 +1,9 @@
 -- Hand-written (drizzle-kit generate --custom): keeps deals.search_names and deals.search_commune,
 -- the deals board's search (read-deals.ts searchCondition), in step with the deceased, the owners
 -- and the commune of death, whatever writes them. The application never writes these columns.
--- Statement-level triggers refresh the touched deals in one set-based UPDATE, so a bulk import
--- (bench/deals-list.ts seeds 50,000 deals) costs one pass, not one lookup per row.
+-- A new deal is filled as it is inserted; later changes refresh the touched deals from
+-- statement-level triggers in one set-based UPDATE, so a bulk import (bench/deals-list.ts seeds
+-- 50,000 deals and their owners) costs one pass, not one lookup per row.
 CREATE OR REPLACE FUNCTION public.deal_search_refresh(ids integer[]) RETURNS void
   LANGUAGE plpgsql
   AS $$
@@ -30,17 +31,23 @@ CREATE OR REPLACE FUNCTION public.deal_search_refresh(ids integer[]) RETURNS voi
   END
   $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION public.deals_search_inserted() RETURNS trigger
+-- A new deal is filled in place (no second write of the row): no owner can hold it yet, so the
+-- deceased and the commune are all there is.
+CREATE OR REPLACE FUNCTION public.deals_search_filled() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
   BEGIN
-    PERFORM public.deal_search_refresh(ARRAY(SELECT id FROM new_deals));
-    RETURN NULL;
+    SELECT ' ' || coalesce(df.search_name, ''), coalesce(ch.search_name, '')
+      INTO NEW.search_names, NEW.search_commune
+      FROM (SELECT 1) AS one
+      LEFT JOIN defuncts df ON df.id = NEW.defunct_id
+      LEFT JOIN cityhalls ch ON ch.id = df.death_cityhall_id;
+    RETURN NEW;
   END
   $$;
 --> statement-breakpoint
-CREATE TRIGGER deals_search_inserted AFTER INSERT ON deals REFERENCING NEW TABLE AS new_deals
-  FOR EACH STATEMENT EXECUTE FUNCTION public.deals_search_inserted();
+CREATE TRIGGER deals_search_filled BEFORE INSERT ON deals
+  FOR EACH ROW EXECUTE FUNCTION public.deals_search_filled();
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION public.deals_search_updated() RETURNS trigger
   LANGUAGE plpgsql
