@@ -81,6 +81,7 @@ test("a new family: a quote from the funnel, the password from its e-mail, its c
 test("a family pays in 3 instalments, and by bank transfer that stays pending until the bank settles", async ({ page, request }) => {
   const dealId = await quoteOfDemoFamily(request);
   await signIn(page, `/paiement?deal=${dealId}`);
+  await payMethodsReady(page);
   await page.getByLabel(/En 3 fois/).check();
   await page.getByRole("button", { name: "Continuer vers le paiement sécurisé" }).click();
   await expect(page).toHaveURL(/\/sandbox-psp\/alma\/payment_/);
@@ -88,6 +89,7 @@ test("a family pays in 3 instalments, and by bank transfer that stays pending un
   await page.getByRole("button", { name: "Simuler un refus" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Paiement non abouti" })).toBeVisible();
   await page.getByRole("link", { name: "Réessayer le paiement" }).click();
+  await payMethodsReady(page);
   await page.getByLabel(/Virement bancaire/).check();
   await page.getByRole("button", { name: "Continuer vers le paiement sécurisé" }).click();
   await expect(page).toHaveURL(/\/sandbox-psp\/fintecture\/ses_/);
@@ -122,8 +124,14 @@ test("the payment page speaks Arabic, right to left, with its amounts and method
   await noSeriousViolations(page);
 });
 
+/** Waits until the payment methods form is hydrated (its button stays disabled before, so no plain GET submit). */
+async function payMethodsReady(page: Page) {
+  await expect(page.locator('form[data-ready="true"]')).toBeAttached();
+}
+
 /** From /paiement, pays what the page offers by card on the sandbox's hosted page; the payment's id. */
 async function payByCard(page: Page): Promise<number> {
+  await payMethodsReady(page);
   await page.getByLabel(/Carte bancaire/).check();
   await page.getByRole("button", { name: "Continuer vers le paiement sécurisé" }).click();
   await expect(page).toHaveURL(/\/sandbox-psp\/worldline\/hc_/);
@@ -139,6 +147,7 @@ async function payByCard(page: Page): Promise<number> {
 test("a family pays in 3 instalments through the sandbox's schedule and lands on the confirmation", async ({ page, request }) => {
   const dealId = await quoteOfDemoFamily(request);
   await signIn(page, `/paiement?deal=${dealId}`);
+  await payMethodsReady(page);
   await page.getByLabel(/En 3 fois/).check();
   await page.getByRole("button", { name: "Continuer vers le paiement sécurisé" }).click();
   await expect(page).toHaveURL(/\/sandbox-psp\/alma\/payment_/);

@@ -45,6 +45,12 @@ export const paths = {
   /** A family invitation's accept page; the token rides in the fragment (#invitation=…), never in the path. */
   invitation: () => "/invitation",
   signature: (token: string) => `/signature/${token}`,
+  /** The family's review of a deal, asked by e-mail after the funeral (DealReviews). */
+  dealReview: (dealId: string | number) => `/app/avis/${encodeURIComponent(String(dealId))}`,
+  /** The extra services suggested to the family for a deal, to accept or decline (DealExtras). */
+  dealSuggestions: (dealId: string | number) => `/app/prestations/${encodeURIComponent(String(dealId))}`,
+  /** A supplier's answer to a price request: the secret stays in the fragment, out of logs and referrers. */
+  priceRequestAnswer: () => "/reponse-fournisseur",
   memorial: (id: string | number) => `/app/memoire/${encodeURIComponent(String(id))}`,
   proHome: () => "/pro",
   /** The funeral home's way in to a deal's payments: its number asked in a form. */

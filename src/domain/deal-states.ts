@@ -123,3 +123,23 @@ export function nextStatesFor(kind: DealKind, from: string, role: Role | null): 
 export function isFinalState(kind: DealKind, state: string): boolean {
   return transitionsFrom(kind, state).length === 0 || state === "lost";
 }
+
+/** The state of each kind once its main work is done (the funeral held, the flowers delivered, the monument installed). */
+const WORK_DONE: Record<DealKind, DealState> = { funeral: "ceremony_done", item: "delivered", marble: "installed" };
+
+/**
+ * Whether the family may be asked for a review: the ceremony (or delivery, or installation)
+ * is behind them — the work-done state, or invoiced, or closed. Never before, nor on a lost
+ * or cancelled file.
+ */
+export function isPastCeremony(kind: DealKind, state: string): boolean {
+  return state === WORK_DONE[kind] || state === "invoiced" || state === "closed";
+}
+
+/** States where no kind of deal has anything left to do: the team's "open deals" leave them out. */
+export const OPEN_DEAL_EXCLUDED_STATES: readonly DealState[] = DEAL_STATES.filter((state) =>
+  (Object.keys(DEAL_STATE_GRAPH) as DealKind[]).every((kind) => !statesOf(kind).includes(state) || isFinalState(kind, state)),
+);
+
+/** States reached once the family ordered (signed the order, or ordered flowers): what quote conversion counts. */
+export const ORDERED_STATES: readonly DealState[] = ["signed", "organising", "ceremony_done", "ordered", "delivered", "in_production", "installed", "invoiced", "closed", "cancelled"];

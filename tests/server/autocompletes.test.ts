@@ -169,7 +169,7 @@ describe("business-only kinds", () => {
   describeAuthorizationMatrix("autocompletes", () => ctx, [
     ...businessKinds.map((kind) => ({ request: `GET /api/v1/autocompletes/${kind}?q=a`, expect: { visitor: 401, admin: 200 } })),
     { request: "GET /api/v1/autocompletes/crematoriums?q=lyon", expect: { client: 401, forged: 401, borrowed: 401, guest: 200, pro: 200, advisor: 200 } },
-    { request: "GET /api/v1/autocompletes/defuncts?q=a", expect: { client: 401, guest: 403, pro: 403, director: 200, advisor: 200 } },
+    { request: "GET /api/v1/autocompletes/defuncts?q=a", expect: { client: 401, guest: 403, pro: 200, director: 200, advisor: 200 } },
     { request: "GET /api/v1/autocompletes/cityhalls?q=lyon", expect: { visitor: 200, client: 200, guest: 200 } },
     // The catalogue is public (issue 13): names and public prices, no supplier costs.
     { request: "GET /api/v1/autocompletes/products?q=couronne", expect: { visitor: 200, client: 200, guest: 200, pro: 200, admin: 200 } },

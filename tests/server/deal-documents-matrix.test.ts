@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
+import { clients } from "@/server/db/schema/users";
 import type { Mailer } from "@/server/integrations/mail/mail-message";
 import { setMailer } from "@/server/integrations/mail/mailer";
 import { createTestApp, signInHeaders, type TestContext } from "./helpers/app";
@@ -21,6 +23,8 @@ let myBatch = 0;
 let otherBatch = 0;
 let myEdition = 0;
 let otherEdition = 0;
+let myRequest = 0;
+let otherRequest = 0;
 const quiet: Mailer = { send: async () => ({ id: "0", transport: "outbox" }) };
 
 async function uploaded(dealId: number): Promise<number> {
@@ -39,6 +43,15 @@ async function edition(dealId: number): Promise<number> {
   return (await call<{ data: { id: number } }>(ctx, "POST", "/api/v1/document_editions", await signInHeaders(ctx.db, "business_user", "conseiller@demo.test"), { deal_id: dealId, editable_document_id: templates.body.data[0]!.id })).body.data.id;
 }
 
+/** A signature request already cancelled: every admitted caller then gets the same 422 on cancel, nothing changes. */
+async function closedRequest(deal: BackOfficeDeal, documentId: number): Promise<number> {
+  const headers = await signInHeaders(ctx.db, "business_user", "conseiller@demo.test");
+  const [owner] = await ctx.db.select({ id: clients.id }).from(clients).where(eq(clients.email, deal.ownerEmail));
+  const created = await call<{ data: { id: number } }>(ctx, "POST", "/api/v1/signature_requests", headers, { deal_id: deal.id, document_id: documentId, client_id: owner!.id });
+  await call(ctx, "POST", `/api/v1/signature_requests/${created.body.data.id}/cancel`, headers);
+  return created.body.data.id;
+}
+
 beforeAll(async () => {
   ctx = await createTestApp();
   setMailer(quiet);
@@ -51,6 +64,8 @@ beforeAll(async () => {
   otherBatch = await batch(other.id);
   myEdition = await edition(mine.id);
   otherEdition = await edition(other.id);
+  myRequest = await closedRequest(mine, myDocument);
+  otherRequest = await closedRequest(other, otherDocument);
 }, 60_000);
 afterAll(async () => {
   setMailer(null);
@@ -118,10 +133,13 @@ describeAuthorizationMatrix<"family">(
     { request: "GET /api/v1/signature_requests?deal_id=:other", expect: { ...WORK(200), pro: 404 } },
     { request: "POST /api/v1/signature_requests", body: () => ({ deal_id: other.id, document_id: myDocument, client_id: 999999 }), expect: { ...WORK(422), pro: 404 } },
     { request: "POST /api/v1/signature_requests", body: () => ({ deal_id: mine.id, document_id: otherDocument, client_id: 999999 }), expect: { ...WORK(422), pro: 422 } },
+    { request: "POST /api/v1/signature_requests/:my_request/cancel", expect: { ...WORK(422), pro: 422 } },
+    { request: "POST /api/v1/signature_requests/:other_request/cancel", expect: { ...WORK(422), pro: 404 } },
+    { request: "POST /api/v1/signature_requests/999999/cancel", expect: { ...WORK(404), pro: 404 } },
     { request: "GET /api/v1/signatures/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", expect: { visitor: 404, client: 404, family: 404, admin: 404, pro: 404 } },
   ],
   {
     callers: () => ({ family: { realm: "client", email: other.ownerEmail } }),
-    params: () => ({ mine: mine.id, other: other.id, my_document: myDocument, other_document: otherDocument, my_batch: myBatch, other_batch: otherBatch, my_edition: myEdition, other_edition: otherEdition }),
+    params: () => ({ mine: mine.id, other: other.id, my_document: myDocument, other_document: otherDocument, my_batch: myBatch, other_batch: otherBatch, my_edition: myEdition, other_edition: otherEdition, my_request: myRequest, other_request: otherRequest }),
   },
 );

@@ -6,6 +6,7 @@ import { dealCommunications, documents } from "@/server/db/schema/deals";
 import { setMailer } from "@/server/integrations/mail/mailer";
 import { configuredFileStorage } from "@/server/integrations/storage/configured-storage";
 import { JOB_HANDLERS } from "@/server/jobs/handlers";
+import { businessUsers } from "@/server/db/schema/users";
 import { drainJobs } from "@/server/jobs/worker";
 import { DOCUMENT_BATCH_EMAIL_JOB } from "@/server/services/deal-documents/document-batches";
 import { uploadSpoolDir } from "@/server/services/supporting-documents/store-document";
@@ -79,6 +80,11 @@ describe("deal documents", () => {
 
     const list = await call<{ data: DocumentView[] }>(ctx, "GET", `/api/v1/deals/${deal.id}/documents`, await as(ADVISOR));
     expect(list.body.data.map((d) => d.id)).toContain(created.body.data.id);
+    // Who added it, by name, in the answer and in the list.
+    const uploader = await ctx.db.select({ firstname: businessUsers.firstname, lastname: businessUsers.lastname }).from(businessUsers).where(eq(businessUsers.email, ADVISOR));
+    const name = `${uploader[0]!.firstname} ${uploader[0]!.lastname}`;
+    expect((created.body.data as DocumentView & { uploaded_by: string | null }).uploaded_by).toBe(name);
+    expect((list.body.data.find((d) => d.id === created.body.data.id) as DocumentView & { uploaded_by: string | null }).uploaded_by).toBe(name);
 
     const file = await ctx.app.request(created.body.data.download_url, { headers: await as("directeur@demo.test") });
     expect(file.status).toBe(200);
@@ -246,6 +252,27 @@ describe("document batches", () => {
     expect(listed.body.data.find((b) => b.id === created.body.data.id)).toMatchObject({ name: "Demande de crémation", sent_at: sent.body.data.sent_at });
     const docs = await call<{ data: Array<DocumentView & { sent_at: number | null }> }>(ctx, "GET", `/api/v1/deals/${deal.id}/documents`, await headers());
     expect(docs.body.data.find((d) => d.id === doc.body.data.id)!.sent_at).toBe(sent.body.data.sent_at);
+  });
+
+  it("writes to a family member in the language of the deal's funnel, and to a partner in French", async () => {
+    const turkish = await submittedDeal(ctx, "documents.turc@example.org", { locale: "tr" });
+    const doc = await upload(turkish.id, makePdf(), {}, "attestation.pdf");
+    const base = `/api/v1/deals/${turkish.id}/documents/batches`;
+    const created = await call<{ data: BatchView }>(ctx, "POST", base, await as(ADVISOR), {});
+    const batch = `${base}/${created.body.data.id}`;
+    await call(ctx, "POST", `${batch}/documents`, await as(ADVISOR), { document_id: doc.body.data.id });
+    await call(ctx, "POST", `${batch}/recipients`, await as(ADVISOR), { email: turkish.ownerEmail.toUpperCase(), name: "Lucie Bernard" });
+    await call(ctx, "POST", `${batch}/recipients`, await as(ADVISOR), { email: "accueil@crematorium.example", name: "Crématorium" });
+    expect((await call(ctx, "POST", `${batch}/send_batch`, await as(ADVISOR))).status).toBe(200);
+    await drainJobs(ctx.db, { handlers: JOB_HANDLERS, kinds: [DOCUMENT_BATCH_EMAIL_JOB], now: later });
+    const mails = recorder.sent.filter((m) => m.tag === "document_batch" && m.text.includes("attestation.pdf"));
+    const family = mails.find((m) => m.to === turkish.ownerEmail)!;
+    const partner = mails.find((m) => m.to === "accueil@crematorium.example")!;
+    expect(family.locale).toBe("tr");
+    expect(family.html).toContain('lang="tr"');
+    expect(family.subject).not.toBe(partner.subject);
+    expect(partner.locale).toBe("fr");
+    expect(partner.subject).toBe(`Documents – dossier n° ${turkish.id} – Paisible`);
   });
 
   it("refuses a batch over 15 MiB in all, and bodies with bad fields", async () => {

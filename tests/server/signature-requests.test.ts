@@ -116,6 +116,23 @@ describe("signature requests", () => {
     expect(listed.body.data.find((r) => r.id === request.id)).toMatchObject({ status: "signed", signed_document_id: copy!.id });
   });
 
+  it("names the advisor who asks, and writes to a family member in the language of the deal's funnel", async () => {
+    const { token } = await requested();
+    expect((await signer("GET", token)).body).toMatchObject({ data: { requested_by: expect.stringMatching(/\S/) } });
+    const arabic = await submittedDeal(ctx, "signature.arabe@example.org", { firstname: "Amal", lastname: "Haddad", locale: "ar" });
+    const arabicOwner = (await ctx.db.select({ id: clients.id }).from(clients).where(eq(clients.email, arabic.ownerEmail)))[0]!.id;
+    const document = await upload(arabic.id, pdf, "pouvoir.pdf");
+    const created = await call(ctx, "POST", "/api/v1/signature_requests", await as(ADVISOR), { deal_id: arabic.id, document_id: document, client_id: arabicOwner });
+    expect(created.status).toBe(201);
+    await drainJobs(ctx.db, { handlers: JOB_HANDLERS, kinds: [SIGNATURE_REQUEST_EMAIL_JOB], now: later });
+    const mail = recorder.sent.filter((m) => m.tag === "signature_request" && m.to === arabic.ownerEmail).at(-1)!;
+    expect(mail.locale).toBe("ar");
+    expect(mail.subject).toContain("pouvoir.pdf");
+    expect(mail.subject).not.toContain("Document à signer");
+    expect(mail.html).toContain('dir="rtl"');
+    expect(mail.text).toMatch(/\/\/ar(\.|--)[^/]+\/signature\/[A-Za-z0-9_-]{43}/);
+  });
+
   it("lets the signer decline, once", async () => {
     const { token } = await requested();
     expect((await signer("POST", token, "/decline")).body).toMatchObject({ data: { status: "declined" } });
@@ -146,12 +163,16 @@ describe("abuse: the signing link", () => {
     }
   });
 
-  it("refuses a replay after signing, and no longer shows the document", async () => {
+  it("refuses a replay after signing, and then gives only the signed copy", async () => {
     const { token } = await requested();
     expect((await signer("POST", token, "/sign", { name: "Élise Bernard", consent: true })).status).toBe(200);
     expect((await signer("POST", token, "/sign", { name: "Élise Bernard", consent: true })).body).toEqual({ error: "Unprocessable Entity", errors: ["signature__status__closed"] });
     expect((await signer("POST", token, "/decline")).body).toEqual({ error: "Unprocessable Entity", errors: ["signature__status__closed"] });
-    expect((await ctx.app.request(`/api/v1/signatures/${token}/file`)).status).toBe(404);
+    const file = await ctx.app.request(`/api/v1/signatures/${token}/file`);
+    expect(file.status).toBe(200);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(bytes.equals(pdf)).toBe(false);
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBe((await PDFDocument.load(pdf)).getPageCount() + 1);
     const signedCopies = await ctx.db.select().from(signatureRequests).where(eq(signatureRequests.dealId, otherDeal.id));
     expect(signedCopies).toEqual([]);
   });
@@ -162,6 +183,20 @@ describe("abuse: the signing link", () => {
     expect((await signer("GET", token)).body).toMatchObject({ data: { status: "expired" } });
     expect((await signer("POST", token, "/sign", { name: "Élise Bernard", consent: true })).body).toEqual({ error: "Unprocessable Entity", errors: ["signature__status__expired"] });
     expect((await ctx.app.request(`/api/v1/signatures/${token}/file`)).status).toBe(404);
+  });
+
+  it("stops a cancelled link at once: it reads like a link that never existed", async () => {
+    const { request, token } = await requested();
+    const guess = await ctx.app.request(`/api/v1/signatures/${randomBytes(32).toString("base64url")}`);
+    const cancelled = await call<{ data: RequestView }>(ctx, "POST", `/api/v1/signature_requests/${request.id}/cancel`, await as(ADVISOR));
+    expect(cancelled.body.data).toMatchObject({ id: request.id, status: "cancelled" });
+    const view = await ctx.app.request(`/api/v1/signatures/${token}`);
+    expect(view.status).toBe(guess.status);
+    expect(await view.text()).toBe(await guess.text());
+    expect((await signer("POST", token, "/sign", { name: "Élise Bernard", consent: true })).status).toBe(404);
+    expect((await ctx.app.request(`/api/v1/signatures/${token}/file`)).status).toBe(404);
+    const again = await call(ctx, "POST", `/api/v1/signature_requests/${request.id}/cancel`, await as(ADVISOR));
+    expect(again.body).toEqual({ error: "Unprocessable Entity", errors: ["signature_request__status__closed"] });
   });
 
   it("slows an address that tries many tokens", async () => {

@@ -3,7 +3,6 @@ import { setRequestLocale } from "next-intl/server";
 import { authPaths } from "@/config/auth-paths";
 import { paths } from "@/config/paths";
 import { SessionGuard } from "@/features/auth/session-guard";
-import { SignOutButton } from "@/features/auth/sign-out-button";
 import { requireServerAccount } from "@/features/auth/server-session";
 import { ProHome, proIdentity } from "@/features/pro/pro-home";
 import { ProLinks } from "@/features/pro/pro-links";
@@ -19,11 +18,6 @@ export default async function Page({ params }: Props) {
   setRequestLocale((await params).locale);
   const account = await requireServerAccount("business_user", authPaths.proHome());
   const identity = proIdentity(account);
-  const actions = (
-    <>
-      <ProLinks role={identity.role} />
-      <SignOutButton realm="business_user" />
-    </>
-  );
-  return <><SessionGuard realm="business_user" /><ProHome identity={identity} actions={actions} /></>;
+  // Signing out is in the workspace header (app/[locale]/pro/layout.tsx).
+  return <><SessionGuard realm="business_user" /><ProHome identity={identity} actions={<ProLinks role={identity.role} />} /></>;
 }

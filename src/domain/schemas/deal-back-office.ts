@@ -109,6 +109,7 @@ export const dealEntitySchema = z
     step_types: z.array(z.enum(DEAL_STEP_TYPES)).meta({ description: "The deal's steps at this place" }),
   })
   .meta({ id: "DealEntity", description: "A partner the deal's steps involve, with its contact" });
+export type DealEntity = z.infer<typeof dealEntitySchema>;
 
 export const welcomeResultSchema = z
   .object({ welcome_sent_at: seconds, already_sent: z.boolean() })

@@ -30,6 +30,7 @@ export const dealDocumentViewSchema = z
     sha256: z.string().nullable(),
     sent_at: seconds.nullable(),
     created_at: seconds,
+    uploaded_by: z.string().nullable().meta({ description: "Who added it (a business user's name); null for a signed copy" }),
     download_url: z.string().meta({ description: "GET path of the file (attachment)" }),
   })
   .meta({ id: "DealDocument" });

@@ -3,7 +3,7 @@ import { pagingQuerySchema } from "@/domain/schemas/common";
 
 /** Back-office notifications (SPEC §4: a viewed flag; one, many or all can be marked viewed). */
 
-export const NOTIFICATION_KINDS = ["deal_assigned", "funnel_request", "payment_paid", "flower_order", "marble_order", "signature_signed"] as const;
+export const NOTIFICATION_KINDS = ["deal_assigned", "funnel_request", "payment_paid", "flower_order", "marble_order", "signature_signed", "service_suggestion_accepted", "service_suggestion_declined", "price_request_answered"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATIONS_PER_PAGE = 20;

@@ -3,7 +3,8 @@ import { idSchema } from "@/domain/schemas/common";
 
 /** Signature requests (SPEC "Other": signature requests; issue 14). Times are Unix seconds. */
 const seconds = z.number().int().meta({ description: "Unix seconds" });
-export const SIGNATURE_STATUSES = ["requested", "signed", "declined", "expired"] as const;
+/** requested → signed | declined | expired | cancelled (by the advisor); a closed request never reopens. */
+export const SIGNATURE_STATUSES = ["requested", "signed", "declined", "expired", "cancelled"] as const;
 export type SignatureStatus = (typeof SIGNATURE_STATUSES)[number];
 /** How long a signing link stays valid. */
 export const SIGNATURE_VALIDITY_DAYS = 14;
@@ -41,11 +42,14 @@ export const signerViewSchema = z
   .object({
     document_name: z.string(),
     signer_name: z.string(),
+    requested_by: z.string().nullable().meta({ description: "The advisor who asked (first and last name), when still on the team" }),
     status: z.enum(SIGNATURE_STATUSES),
     expires_at: seconds,
     signed_at: seconds.nullable(),
   })
   .meta({ id: "SignerView" });
+
+export const signatureRequestParams = z.object({ id: idSchema });
 export type SignerView = z.infer<typeof signerViewSchema>;
 
 export const signatureTokenParams = z.object({

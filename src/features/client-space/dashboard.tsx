@@ -45,7 +45,14 @@ export interface FuneralDealLink {
   path: string;
 }
 
-export function Dashboard({ firstname, accountActions, funeralDealLink }: { firstname: string | null; accountActions?: ReactNode; funeralDealLink?: FuneralDealLink }) {
+/** Another part's page about one deal of any kind (e.g. the services suggested to the family): its label, and its path before the deal id. */
+export interface DealPageLink {
+  label: string;
+  pathPrefix: string;
+  testId: string;
+}
+
+export function Dashboard({ firstname, accountActions, funeralDealLink, dealLinks = [] }: { firstname: string | null; accountActions?: ReactNode; funeralDealLink?: FuneralDealLink; dealLinks?: DealPageLink[] }) {
   const t = useTranslations("ClientSpace.dashboard");
   const [loaded, reload] = useLoad(loadDashboard);
 
@@ -56,7 +63,7 @@ export function Dashboard({ firstname, accountActions, funeralDealLink }: { firs
         <p className="max-w-prose text-lg text-ink-soft">{t("lead")}</p>
       </div>
       <LoadedView loaded={loaded} retry={() => void reload()}>
-        {(value) => <DashboardBody data={value} funeralDealLink={funeralDealLink} />}
+        {(value) => <DashboardBody data={value} funeralDealLink={funeralDealLink} dealLinks={dealLinks} />}
       </LoadedView>
       <SpaceSection id="dashboard-account" title={t("accountTitle")}>
         <ul className="flex flex-col gap-1">
@@ -77,7 +84,7 @@ export function Dashboard({ firstname, accountActions, funeralDealLink }: { firs
   );
 }
 
-function DashboardBody({ data, funeralDealLink }: { data: DashboardData; funeralDealLink?: FuneralDealLink }) {
+function DashboardBody({ data, funeralDealLink, dealLinks }: { data: DashboardData; funeralDealLink?: FuneralDealLink; dealLinks: DealPageLink[] }) {
   const t = useTranslations("ClientSpace.dashboard");
   const tp = useTranslations("Payments.entry");
   const locale = useLocale();
@@ -176,6 +183,11 @@ function DashboardBody({ data, funeralDealLink }: { data: DashboardData; funeral
                       {funeralDealLink.label}
                     </NextLink>
                   ) : null}
+                  {dealLinks.map((link) => (
+                    <NextLink key={link.testId} href={`${link.pathPrefix}${deal.id}`} className={buttonClasses({ variant: "secondary" })} data-testid={link.testId}>
+                      {link.label}
+                    </NextLink>
+                  ))}
                   {deal.total_cents !== null ? (
                     <a href={paths.dealPayment(deal.id)} className={buttonClasses({ variant: "secondary" })} data-testid="deal-payment-link">
                       {tp("action")}

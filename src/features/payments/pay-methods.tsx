@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { api } from "@/api-client/client";
 import { ApiError } from "@/api-client/api-error";
 import { Button } from "@/ui/button";
@@ -24,11 +24,16 @@ export interface PayMethodsLabels {
 
 const PATHS: Record<string, string> = { card: "/api/v1/payments/worldline", bank_transfer: "/api/v1/payments/fintecture" };
 
+const subscribeNothing = () => () => {};
+
 /** The ways open to this payer; the chosen one opens the provider's hosted page. */
 export function PayMethods({ dealId, amountCents, forEveryone = false, options, labels }: { dealId: number; amountCents: number; forEveryone?: boolean; options: PayOption[]; labels: PayMethodsLabels }) {
   const [choice, setChoice] = useState(options[0]?.id ?? "");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  // Server HTML and the page before hydration have no submit handler: a click there would send the
+  // plain form (GET ?method=card) and lose the family's choice, so the button waits for React.
+  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
 
   async function pay(event: React.FormEvent) {
     event.preventDefault();
@@ -49,7 +54,7 @@ export function PayMethods({ dealId, amountCents, forEveryone = false, options, 
   }
 
   return (
-    <form onSubmit={pay} className="mt-6 space-y-4" aria-describedby={error ? "pay-error" : undefined}>
+    <form onSubmit={pay} className="mt-6 space-y-4" aria-describedby={error ? "pay-error" : undefined} data-ready={hydrated ? "true" : "false"}>
       <fieldset className="space-y-3">
         <legend className="mb-2 text-lg font-semibold">{labels.legend}</legend>
         {options.map((option) => (
@@ -74,7 +79,7 @@ export function PayMethods({ dealId, amountCents, forEveryone = false, options, 
       <p id="pay-error" role="alert" className="min-h-6 font-semibold text-red-800">
         {error}
       </p>
-      <Button type="submit" size="lg" fullWidth disabled={busy || !choice}>
+      <Button type="submit" size="lg" fullWidth disabled={!hydrated || busy || !choice}>
         {busy ? labels.redirecting : labels.pay}
       </Button>
     </form>

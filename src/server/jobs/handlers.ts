@@ -26,6 +26,8 @@ import { DEAL_WELCOME_EMAIL_JOB, deliverWelcomeEmail } from "@/server/services/d
 import { configuredFileStorage } from "@/server/integrations/storage/configured-storage";
 import { DOCUMENT_BATCH_EMAIL_JOB, deliverDocumentBatch } from "@/server/services/deal-documents/document-batches";
 import { deliverSignatureRequestEmail, SIGNATURE_REQUEST_EMAIL_JOB } from "@/server/services/deal-documents/signature-requests";
+import { deliverReviewRequestEmail, REVIEW_REQUEST_EMAIL_JOB } from "@/server/services/deal-extras/reviews";
+import { deliverPriceRequestEmail, PRICE_REQUEST_EMAIL_JOB } from "@/server/services/deal-extras/price-requests";
 
 /** Every kind of job the product runs, and its handler. */
 
@@ -109,6 +111,12 @@ export const JOB_HANDLERS: JobHandlers = {
   },
   [SIGNATURE_REQUEST_EMAIL_JOB]: async (job, ctx) => {
     await deliverSignatureRequestEmail(ctx.db, job.payload, keyOf(job), { mailer: getMailer(), siteUrl: serverEnv().SITE_URL, now: ctx.now });
+  },
+  [REVIEW_REQUEST_EMAIL_JOB]: async (job, ctx) => {
+    await deliverReviewRequestEmail(ctx.db, job.payload, keyOf(job), { mailer: getMailer(), siteUrl: serverEnv().SITE_URL, now: ctx.now });
+  },
+  [PRICE_REQUEST_EMAIL_JOB]: async (job, ctx) => {
+    await deliverPriceRequestEmail(ctx.db, job.payload, keyOf(job), { mailer: getMailer(), siteUrl: serverEnv().SITE_URL, now: ctx.now });
   },
   [RECONCILE_PAYMENTS_JOB]: async (_job, ctx) => {
     await reconcilePayments(ctx.db, (db) => paymentProviders(db), ctx.now);

@@ -124,6 +124,7 @@ export function registerAutocompleteRoutes(app: OpenAPIHono<AppEnv>) {
     const json = await runAutocomplete(c.get("db"), c.get("autocompleteCache"), kind, definition, {
       ...query,
       includeDisabled: disabledAllowed(c, query.disabled),
+      auth: c.get("auth"),
       locale: requestLocale(c, query.locale),
     });
     return sendJson(c, json);
@@ -138,7 +139,8 @@ async function nested(
 ) {
   const definition = nestedAutocompleteDefinition(kind);
   const db = c.get("db");
-  if (!(await definition.parentExists(db, parentId))) throw new ApiError(404, "not_found");
-  const json = await runAutocomplete(db, null, kind, definition, { ...query, parentId, locale: requestLocale(c, query.locale) });
+  const auth = c.get("auth");
+  if (!(await definition.parentExists(db, parentId, auth))) throw new ApiError(404, "not_found");
+  const json = await runAutocomplete(db, null, kind, definition, { ...query, parentId, auth, locale: requestLocale(c, query.locale) });
   return sendJson(c, json);
 }

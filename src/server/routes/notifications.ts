@@ -74,10 +74,10 @@ const teamRoute = createRoute({
   method: "get",
   path: "/api/v1/users/funeral_team",
   tags: ["Users"],
-  summary: "The active funeral directors and advisors (name, role, work e-mail), to assign deals (roles 0-2)",
+  summary: "The active funeral directors and advisors (name, role, work e-mail, open deals in charge), to assign deals (roles 0-2)",
   middleware: [guard(ASSIGNERS)] as const,
   responses: {
-    200: jsonResponse(z.object({ data: z.array(z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), email: z.string(), role: z.number().int() }).meta({ id: "TeamMember" })) }), "The team"),
+    200: jsonResponse(z.object({ data: z.array(z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), email: z.string(), role: z.number().int(), open_deals: z.number().int().meta({ description: "Deals in charge that are not closed, lost nor cancelled" }) }).meta({ id: "TeamMember" })) }), "The team"),
     ...refusals,
   },
 });

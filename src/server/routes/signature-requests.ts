@@ -5,6 +5,7 @@ import { publicAccess, signedIn } from "@/domain/access";
 import { rolesFor } from "@/domain/business-deal-access";
 import {
   signatureRequestCreateSchema,
+  signatureRequestParams,
   signatureRequestsQuerySchema,
   signatureRequestViewSchema,
   signatureSignSchema,
@@ -18,7 +19,7 @@ import { ApiError } from "@/server/http/errors";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import { attachmentDisposition } from "@/server/routes/supporting-documents";
 import { openDealDocument } from "@/server/services/deal-documents/deal-documents";
-import { createSignatureRequest, declineSignature, listSignatureRequests, signDocument, signerDocument, signerView } from "@/server/services/deal-documents/signature-requests";
+import { cancelSignatureRequest, createSignatureRequest, declineSignature, listSignatureRequests, signDocument, signerDocument, signerView } from "@/server/services/deal-documents/signature-requests";
 import { consumeRateLimit } from "@/server/services/rate-limit";
 
 /**
@@ -59,6 +60,16 @@ const routes = {
     request: json(signatureRequestCreateSchema),
     responses: { 201: jsonResponse(z.object({ data: signatureRequestViewSchema }), "The request"), 400: errorResponses[400], ...refusals },
   }),
+  cancel: createRoute({
+    method: "post",
+    path: "/api/v1/signature_requests/{id}/cancel",
+    tags: [TAG],
+    summary: "Withdraw a request still waiting for its signer: the link stops working at once",
+    description: "422 signature_request__status__closed (already signed, declined, expired or cancelled).",
+    middleware: [guard(WORKERS)] as const,
+    request: { params: signatureRequestParams },
+    responses: { 200: jsonResponse(z.object({ data: signatureRequestViewSchema }), "The cancelled request"), ...refusals },
+  }),
   view: createRoute({
     method: "get",
     path: "/api/v1/signatures/{token}",
@@ -72,7 +83,7 @@ const routes = {
     method: "get",
     path: "/api/v1/signatures/{token}/file",
     tags: [TAG],
-    summary: "The PDF to read before signing (inline, while the request is open)",
+    summary: "The PDF to read before signing (inline, while the request is open), then the signed copy once signed",
     middleware: [guard(SIGNER)] as const,
     request: { params: signatureTokenParams },
     responses: { 200: { description: "The PDF", content: { "application/pdf": { schema: z.string().meta({ format: "binary" }) } } }, ...signerRefusals },
@@ -116,6 +127,11 @@ export function registerSignatureRequestRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /api/v1/signature_requests – send a document for signature
   app.openapi(routes.create, async (c) => {
     return c.json({ data: await createSignatureRequest(c.get("db"), c.get("fileStorage"), sessionOf(c), c.req.valid("json"), new Date()) }, 201, NO_STORE);
+  });
+
+  // POST /api/v1/signature_requests/{id}/cancel – withdraw a waiting request
+  app.openapi(routes.cancel, async (c) => {
+    return c.json({ data: await cancelSignatureRequest(c.get("db"), sessionOf(c), c.req.valid("param").id, new Date()) }, 200, NO_STORE);
   });
 
   // GET /api/v1/signatures/{token} – the signing page's data

@@ -58,4 +58,23 @@ describe("the client space's deals", () => {
     const links = await screen.findAllByRole("link", { name: "Envoyer des fleurs" });
     expect(links.map((a) => a.getAttribute("href"))).toEqual([`/fleurs-obseques?deal=${deal(41, null).uuid}`]);
   });
+
+  it("link every deal to the pages other parts compose (the services suggested to the family)", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn<typeof fetch>(async (input) => {
+        const url = String(input);
+        if (url.includes("/api/v1/deals")) return json({ data: [deal(41, 512_300), { ...deal(44, null), kind: "item" }] });
+        if (url.includes("/api/v1/client/administrative_procedures")) return json({ data: [] });
+        return json({ error: "Not Found", message: "not_found" }, 404);
+      }),
+    );
+    render(
+      <NextIntlClientProvider locale="fr" messages={pickMessages(messagesFr as unknown as Messages, [...CLIENT_SPACE_MESSAGES])}>
+        <Dashboard firstname="Claire" dealLinks={[{ label: messagesFr.DealExtras.suggestions.link, pathPrefix: "/app/prestations/", testId: "deal-suggestions-link" }]} />
+      </NextIntlClientProvider>,
+    );
+    const links = await screen.findAllByRole("link", { name: messagesFr.DealExtras.suggestions.link });
+    expect(links.map((a) => a.getAttribute("href"))).toEqual(["/app/prestations/41", "/app/prestations/44"]);
+  });
 });

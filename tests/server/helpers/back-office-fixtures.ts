@@ -14,8 +14,9 @@ export interface BackOfficeDeal {
   ownerEmail: string;
 }
 
-export async function submittedDeal(ctx: TestContext, email: string, options: { firstname?: string; lastname?: string; answers?: Record<string, unknown> } = {}): Promise<BackOfficeDeal> {
+export async function submittedDeal(ctx: TestContext, email: string, options: { firstname?: string; lastname?: string; answers?: Record<string, unknown>; locale?: string } = {}): Promise<BackOfficeDeal> {
   const body = {
+    ...(options.locale ? { locale: options.locale } : {}),
     answers: options.answers ?? LYON_CREMATION,
     client: { firstname: options.firstname ?? "Lucie", lastname: options.lastname ?? "Bernard", email, phone: "0611223344", contact_channel: "phone", consent: true },
     defunct: { firstname: "Henri", lastname: "Bernard" },

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { FUNDING_AGENCY_KINDS } from "@/domain/schemas/funding-agency";
 import { CONTACT_CHANNELS, LEAD_KINDS } from "@/domain/schemas/lead";
 import { PERK_CATEGORY_KINDS } from "@/domain/schemas/perk";
@@ -19,13 +19,38 @@ export const reviews = pgTable(
     body: text().notNull(),
     city: text(),
     dealId: integer().references(() => deals.id, { onDelete: "set null" }),
+    /** The family member who wrote it from their client space (a family's review, never a demo one). */
+    clientId: integer().references(() => clients.id, { onDelete: "set null" }),
     publishedAt: timestamp({ withTimezone: true, mode: "date" }).notNull(),
     /** Hidden reviews stay for the record but leave the public list and the aggregate. */
     published: boolean().notNull().default(true),
     demo: boolean().notNull().default(false),
     ...timestamps,
   },
-  (t) => [index("reviews_published_idx").on(t.published, t.publishedAt), check("reviews_rating_check", sql`${t.rating} BETWEEN 1 AND 5`)],
+  (t) => [
+    index("reviews_published_idx").on(t.published, t.publishedAt),
+    check("reviews_rating_check", sql`${t.rating} BETWEEN 1 AND 5`),
+    // One review per deal: a second send (double tap, two relatives) is refused by the database too.
+    uniqueIndex("reviews_deal_idx").on(t.dealId).where(sql`${t.dealId} IS NOT NULL`),
+  ],
+);
+
+/** A review asked of a deal's family after the funeral (POST /api/v1/deals/{id}/reviews): who was asked, when, in which language. */
+export const reviewRequests = pgTable(
+  "review_requests",
+  {
+    id: id(),
+    dealId: integer()
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    clientId: integer().references(() => clients.id, { onDelete: "set null" }),
+    requestedById: integer().references(() => businessUsers.id, { onDelete: "set null" }),
+    locale: text().notNull(),
+    /** Asked again by a director although the family was already asked. */
+    forced: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index("review_requests_deal_idx").on(t.dealId)],
 );
 
 export const notifications = pgTable(
@@ -121,6 +146,10 @@ export const serviceSuggestions = pgTable(
     description: text(),
     priceCents: integer(),
     acceptedAt: timestamp({ withTimezone: true, mode: "date" }),
+    declinedAt: timestamp({ withTimezone: true, mode: "date" }),
+    /** The family member who accepted or declined. */
+    decidedByClientId: integer().references(() => clients.id, { onDelete: "set null" }),
+    createdById: integer().references(() => businessUsers.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [index("service_suggestions_deal_idx").on(t.dealId)],

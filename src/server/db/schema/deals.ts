@@ -7,7 +7,7 @@ import { BOOKING_STATUSES, DEAL_KINDS, PLACE_KINDS, STEP_MODES, TRANSPORTS } fro
 import { id, timestamps } from "@/server/db/schema/columns";
 import { products, services } from "@/server/db/schema/catalog";
 import { concessionTypes, graveyards, locationType } from "@/server/db/schema/partners";
-import { supplierWarehouses } from "@/server/db/schema/suppliers";
+import { suppliers, supplierWarehouses } from "@/server/db/schema/suppliers";
 import { defuncts } from "@/server/db/schema/procedures";
 import { businessUsers, clients } from "@/server/db/schema/users";
 
@@ -42,10 +42,22 @@ export const deals = pgTable(
     brand: text(),
     welcomeSentAt: timestamp({ withTimezone: true, mode: "date" }),
     demo: boolean().notNull().default(false),
+    /**
+     * The deals board's name search on the deal's own row (bench/deals-list.ts): " " + the
+     * deceased's search_name, then " | " + each owner's (name and e-mail), so one LIKE
+     * '% term%' finds the start of any word of either and never a phrase spanning both.
+     * Kept by triggers (migration deal_search_triggers) whenever the deal's deceased, its
+     * owners or their names change; never written by the application.
+     */
+    searchNames: text().notNull().default(""),
+    /** The search_name of the deceased's commune of death (prefix search), kept by the same triggers. */
+    searchCommune: text().notNull().default(""),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("deals_uuid_idx").on(t.uuid),
+    index("deals_search_names_trgm_idx").using("gin", sql`${t.searchNames} gin_trgm_ops`),
+    index("deals_search_commune_idx").using("btree", sql`${t.searchCommune} text_pattern_ops`),
     index("deals_state_idx").on(t.kind, t.state),
     index("deals_defunct_idx").on(t.defunctId),
     // The deals board: newest first, whole or of one advisor.
@@ -410,4 +422,43 @@ export const uploadFiles = pgTable(
     ...timestamps,
   },
   (t) => [index("upload_files_user_idx").on(t.businessUserId)],
+);
+
+/**
+ * A price asked of a supplier for one deal's job (POST /api/v1/deals/{id}/suppliers/price_requests):
+ * what, when and where only — never the family's names. The supplier answers through an
+ * unguessable link (only its SHA-256 is kept); the advisor accepts one answer, which books it.
+ */
+export const supplierPriceRequests = pgTable(
+  "supplier_price_requests",
+  {
+    id: id(),
+    dealId: integer()
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    supplierId: integer()
+      .notNull()
+      .references(() => suppliers.id, { onDelete: "cascade" }),
+    requestedById: integer().references(() => businessUsers.id, { onDelete: "set null" }),
+    job: text().notNull(),
+    neededOn: date({ mode: "string" }),
+    place: text(),
+    tokenHash: text().notNull(),
+    /** sent → answered | declined (by the supplier) → accepted | closed (by the advisor); expired links answer 404. */
+    status: text().notNull().default("sent"),
+    priceCents: integer(),
+    delayDays: integer(),
+    supplierComment: text(),
+    answeredAt: timestamp({ withTimezone: true, mode: "date" }),
+    decidedAt: timestamp({ withTimezone: true, mode: "date" }),
+    bookingTransactionId: integer().references(() => bookingTransactions.id, { onDelete: "set null" }),
+    expiresAt: timestamp({ withTimezone: true, mode: "date" }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index("supplier_price_requests_deal_idx").on(t.dealId),
+    index("supplier_price_requests_supplier_idx").on(t.supplierId),
+    uniqueIndex("supplier_price_requests_token_idx").on(t.tokenHash),
+    check("supplier_price_requests_status_check", sql`${t.status} IN ('sent', 'answered', 'declined', 'accepted', 'closed')`),
+  ],
 );

@@ -2,7 +2,10 @@ import type { Locale } from "@/domain/locales";
 import { publicAccess, signedIn, type Access } from "@/domain/access";
 import { ROLES, type Role } from "@/domain/roles";
 import { AUTOCOMPLETE_EXTRAS, type AutocompleteKind } from "@/domain/schemas/autocomplete";
+import { ASSIGNED_ONLY_ROLES, rolesFor } from "@/domain/business-deal-access";
 import type { Db } from "@/server/db/client";
+import type { AuthSession } from "@/server/services/auth-tokens";
+import { requireBusinessDeal } from "@/server/services/deals/business-deal-access";
 import type { AutocompleteCache } from "@/server/services/autocompletes/cache";
 import { getCityhallSuggestions } from "@/server/services/autocompletes/cityhalls";
 import { getCountrySuggestions } from "@/server/services/autocompletes/countries";
@@ -20,7 +23,6 @@ import {
 } from "@/server/services/autocompletes/places";
 import {
   airportExists,
-  dealExists,
   searchAirlines,
   searchAirports,
   searchAirportWarehouses,
@@ -47,6 +49,8 @@ export interface AutocompleteParams {
   parentId?: number;
   /** Disabled partners too (roles 0-2 only, checked by the route): pickers of the directory itself. */
   includeDisabled?: boolean;
+  /** Who asks (null for a public kind's visitor): kinds over case records narrow what a partner pro finds. */
+  auth?: AuthSession | null;
 }
 
 /**
@@ -64,6 +68,10 @@ const BUSINESS = signedIn({ business: ALL_BUSINESS });
 // The tombstone configurator's cemetery step: graveyards are public places, already listed on the commune pages.
 const PUBLIC_PLACES = publicAccess("public places: graveyards, already shown on the commune pages");
 const STAFF = signedIn({ business: CASE_STAFF });
+/** The staff, and partner pros narrowed to the deals assigned to them (searchDefuncts). */
+const CASE_STAFF_AND_ASSIGNED = signedIn({ business: [...CASE_STAFF, ROLES.PRO] });
+/** Whoever works on a deal's documents (business-deal-access.ts "work"): a pro only on its own deals. */
+const DEAL_WORKERS = signedIn({ business: rolesFor("work") });
 /** Reference data a family picks from while building its procedure (companies to write to). */
 const FAMILIES_AND_BUSINESS = signedIn({ clients: true, business: ALL_BUSINESS });
 
@@ -87,7 +95,11 @@ const DEFINITIONS: Record<AutocompleteKind, Definition> = {
   },
   crematoriums: { access: BUSINESS, cacheable: false, search: searchCrematoriums },
   deals_with_invoices: { access: STAFF, cacheable: false, search: searchDealsWithInvoices },
-  defuncts: { access: STAFF, cacheable: false, search: searchDefuncts },
+  defuncts: {
+    access: CASE_STAFF_AND_ASSIGNED,
+    cacheable: false,
+    search: (db, p) => searchDefuncts(db, { ...p, assignedTo: p.auth?.role != null && ASSIGNED_ONLY_ROLES.includes(p.auth.role) ? p.auth.userId : null }),
+  },
   departments: { access: PUBLIC, cacheable: true, search: searchDepartments },
   document_types: { access: FAMILIES_AND_BUSINESS, cacheable: false, search: searchDocumentTypes },
   entity_invoices: { access: STAFF, cacheable: false, search: searchEntityInvoices },
@@ -107,17 +119,25 @@ const DEFINITIONS: Record<AutocompleteKind, Definition> = {
 
 export type NestedKind = "airports/warehouses" | "deals/documents";
 
-const NESTED: Record<NestedKind, Definition & { parentExists(db: Db, id: number): Promise<boolean> }> = {
+/** A nested kind's parent: 404 when it does not exist for this caller (requireBusinessDeal's rules for deals). */
+type ParentCheck = (db: Db, id: number, auth: AuthSession | null) => Promise<boolean>;
+
+const NESTED: Record<NestedKind, Definition & { parentExists: ParentCheck }> = {
   "airports/warehouses": {
     access: BUSINESS,
     cacheable: false,
-    parentExists: airportExists,
+    parentExists: (db, id) => airportExists(db, id),
     search: (db, p) => searchAirportWarehouses(db, p.parentId!, p),
   },
   "deals/documents": {
-    access: STAFF,
+    access: DEAL_WORKERS,
     cacheable: false,
-    parentExists: dealExists,
+    // The documents' own rights: a pro reaches the deals assigned to them, any other deal is 404 (not 403, no existence leak).
+    parentExists: async (db, id, auth) => {
+      if (!auth) return false;
+      await requireBusinessDeal(db, auth, id, "work");
+      return true;
+    },
     search: (db, p) => searchDealDocuments(db, p.parentId!, p),
   },
 };

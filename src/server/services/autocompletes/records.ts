@@ -137,13 +137,15 @@ export async function searchSuppliers(db: Db, p: Params) {
   );
 }
 
-export async function searchDefuncts(db: Db, p: Params) {
+/** The deceased (accent- and case-insensitive); `assignedTo`: only those of the deals assigned to this partner pro. */
+export async function searchDefuncts(db: Db, p: Params & { assignedTo?: number | null }) {
   const rows = await rankedSearch<{ id: number; firstname: string | null; lastname: string | null; birth_date: string | null; death_date: string | null }>(
     db,
     {
       select: sql`t.id, t.firstname, t.lastname, t.birth_date::text AS birth_date, t.death_date::text AS death_date`,
       from: sql`defuncts t`,
       column: sql`t.search_name`,
+      ...(p.assignedTo != null ? { where: sql`t.id IN (SELECT dl.defunct_id FROM deals dl WHERE dl.advisor_id = ${p.assignedTo})` } : {}),
       order: sql`t.death_date DESC NULLS LAST, t.id DESC`,
     },
     p.q,
@@ -223,11 +225,6 @@ export async function searchDealDocuments(db: Db, dealId: number, p: Params) {
       p.limit,
     ),
   );
-}
-
-export async function dealExists(db: Db, dealId: number): Promise<boolean> {
-  const result = await queryRows<{ found: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM deals WHERE id = ${dealId}) AS found`);
-  return Boolean(result[0]?.found);
 }
 
 export async function airportExists(db: Db, airportId: number): Promise<boolean> {

@@ -5,6 +5,7 @@ import type { DealDocumentUploadFields, DealDocumentView } from "@/domain/schema
 import { epochSeconds } from "@/domain/time";
 import type { Db } from "@/server/db/client";
 import { documentBatchDocuments, documentBatches, documents } from "@/server/db/schema/deals";
+import { businessUsers } from "@/server/db/schema/users";
 import { ApiError, notFoundError } from "@/server/http/errors";
 import { newStorageKey, StorageNotFoundError, type FileStorage } from "@/server/integrations/storage/file-storage";
 import type { AuthSession } from "@/server/services/auth-tokens";
@@ -22,7 +23,8 @@ import { storeSpooled, uploadSpoolDir, withCompensation, type StoredObject } fro
 
 type DocumentRow = typeof documents.$inferSelect;
 
-export function dealDocumentView(row: DocumentRow): DealDocumentView {
+/** `uploadedBy`: the business user who added the document, as "First Last"; null for a signed copy or a departed user. */
+export function dealDocumentView(row: DocumentRow, uploadedBy: string | null = null): DealDocumentView {
   return {
     id: row.id,
     deal_id: row.dealId,
@@ -33,14 +35,32 @@ export function dealDocumentView(row: DocumentRow): DealDocumentView {
     sha256: row.sha256,
     sent_at: row.sentAt ? epochSeconds(row.sentAt) : null,
     created_at: epochSeconds(row.createdAt),
+    uploaded_by: uploadedBy,
     download_url: `/api/v1/deals/${row.dealId}/documents/${row.id}/file`,
   };
 }
 
 export async function listDealDocuments(db: Db, auth: AuthSession, dealId: number): Promise<DealDocumentView[]> {
   const { deal } = await requireBusinessDeal(db, auth, dealId, "work");
-  const rows = await db.select().from(documents).where(eq(documents.dealId, deal.id)).orderBy(desc(documents.createdAt), desc(documents.id));
-  return rows.map(dealDocumentView);
+  const rows = await db
+    .select({ document: documents, firstname: businessUsers.firstname, lastname: businessUsers.lastname })
+    .from(documents)
+    .leftJoin(businessUsers, eq(businessUsers.id, documents.uploadedByBusinessUserId))
+    .where(eq(documents.dealId, deal.id))
+    .orderBy(desc(documents.createdAt), desc(documents.id));
+  return rows.map((r) => dealDocumentView(r.document, uploaderName(r)));
+}
+
+function uploaderName(user: { firstname: string | null; lastname: string | null } | undefined): string | null {
+  return user?.firstname || user?.lastname ? `${user.firstname ?? ""} ${user.lastname ?? ""}`.trim() : null;
+}
+
+/** The view of a document just added by `userId`, with their name. */
+export async function addedDocumentView(db: Db, row: DocumentRow): Promise<DealDocumentView> {
+  const [user] = row.uploadedByBusinessUserId
+    ? await db.select({ firstname: businessUsers.firstname, lastname: businessUsers.lastname }).from(businessUsers).where(eq(businessUsers.id, row.uploadedByBusinessUserId)).limit(1)
+    : [];
+  return dealDocumentView(row, uploaderName(user));
 }
 
 /** A document of the deal, or 404 (another deal's document is as unknown as a missing one). */
@@ -62,7 +82,7 @@ export async function createDealDocument(
       insertDealDocument(tx, { dealId: input.dealId, userId: input.userId, name: input.fields.name || stored.fileName, documentType: input.fields.document_type ?? null, editableDocumentId: input.editableDocumentId, stored, now: input.now }),
     ),
   );
-  return dealDocumentView(row);
+  return addedDocumentView(db, row);
 }
 
 /**

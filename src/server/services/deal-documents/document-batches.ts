@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { createTranslator } from "next-intl";
 import { BRAND } from "@/config/brand";
 import { escapeHtml } from "@/domain/escape-html";
-import { DEFAULT_LOCALE } from "@/domain/locales";
+import { directionOf } from "@/domain/locales";
 import type { DocumentBatchRecipientInput, DocumentBatchView } from "@/domain/schemas/deal-document";
 import { epochSeconds } from "@/domain/time";
 import { loadMessages } from "@/i18n/load-messages";
@@ -18,6 +18,7 @@ import { requireBusinessDeal } from "@/server/services/deals/business-deal-acces
 import { sendDealEmailOnce } from "@/server/services/deals/deal-communications";
 import { recordDealEvent } from "@/server/services/deals/deal-events";
 import { readDealDocument } from "@/server/services/deal-documents/deal-documents";
+import { recipientLocale } from "@/server/services/deal-documents/recipient-locale";
 
 /**
  * Batches of a deal's documents sent by e-mail (issue 14): create, add and remove a
@@ -194,7 +195,7 @@ export async function deliverDocumentBatch(db: Db, storage: FileStorage, payload
   let delivered = 0;
   for (const recipient of recipients) {
     const delivery = await sendDealEmailOnce(db, ctx.mailer, `${key}:${recipient.id}`, { dealId: batch.dealId, kind: "document_batch", now: ctx.now }, async () => {
-      const locale = DEFAULT_LOCALE;
+      const locale = await recipientLocale(db, batch.dealId, recipient.email);
       // Messages are loaded at run time, so their keys are unknown to the type checker.
       const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: "DocumentBatchMail" }) as unknown as Translate;
       const deal = String(batch.dealId);
@@ -208,7 +209,7 @@ export async function deliverDocumentBatch(db: Db, storage: FileStorage, payload
         to: recipient.email,
         subject: batch.name ? t("subjectNamed", { name: batch.name, deal, brand: BRAND }) : t("subject", { deal, brand: BRAND }),
         text: paragraphs.join("\n\n"),
-        html: `<div lang="${locale}">${paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`).join("")}</div>`,
+        html: `<div lang="${locale}" dir="${directionOf(locale)}">${paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`).join("")}</div>`,
         locale,
         tag: "document_batch",
         attachments: await loadAttachments(),

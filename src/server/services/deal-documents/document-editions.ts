@@ -11,7 +11,7 @@ import { renderMarkdownPdf } from "@/server/integrations/pdf/markdown-pdf";
 import type { FileStorage } from "@/server/integrations/storage/file-storage";
 import type { AuthSession } from "@/server/services/auth-tokens";
 import { requireBusinessDeal } from "@/server/services/deals/business-deal-access";
-import { dealDocumentView, storeGeneratedDocument } from "@/server/services/deal-documents/deal-documents";
+import { addedDocumentView, storeGeneratedDocument } from "@/server/services/deal-documents/deal-documents";
 import { dealPlaceholderValues } from "@/server/services/deal-documents/deal-placeholders";
 
 /**
@@ -146,6 +146,6 @@ export async function generateDocumentEdition(db: Db, storage: FileStorage, auth
   const row = await db.transaction((tx) =>
     storeGeneratedDocument(tx, storage, { dealId: edition.dealId, userId, name: `${name} – dossier ${edition.dealId}.pdf`, bytes, documentType: null, editableDocumentId: edition.editableDocumentId, now }),
   );
-  return dealDocumentView(row);
+  return addedDocumentView(db, row);
 }
 

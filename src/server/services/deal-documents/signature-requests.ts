@@ -4,14 +4,14 @@ import { createTranslator } from "next-intl";
 import { BRAND } from "@/config/brand";
 import { paths } from "@/config/paths";
 import { escapeHtml } from "@/domain/escape-html";
-import { DEFAULT_LOCALE } from "@/domain/locales";
+import { DEFAULT_LOCALE, directionOf } from "@/domain/locales";
 import { SIGNATURE_VALIDITY_DAYS, type SignatureRequestView, type SignatureStatus, type SignerView } from "@/domain/schemas/signature-request";
 import { epochSeconds } from "@/domain/time";
 import { originForLocale } from "@/i18n/locale-host";
 import { loadMessages } from "@/i18n/load-messages";
 import type { Db } from "@/server/db/client";
 import { dealAbilities, documents, signatureRequests } from "@/server/db/schema/deals";
-import { clients } from "@/server/db/schema/users";
+import { businessUsers, clients } from "@/server/db/schema/users";
 import { ApiError, notFoundError } from "@/server/http/errors";
 import type { Mailer } from "@/server/integrations/mail/mail-message";
 import { appendSignaturePage } from "@/server/integrations/pdf/signature-page";
@@ -25,6 +25,7 @@ import { requireBusinessDeal } from "@/server/services/deals/business-deal-acces
 import { sendDealEmailOnce } from "@/server/services/deals/deal-communications";
 import { notify } from "@/server/services/notifications/notify";
 import { documentOfDeal, readDealDocument, storeGeneratedDocument } from "@/server/services/deal-documents/deal-documents";
+import { familyLocaleOfDeal } from "@/server/services/deal-documents/recipient-locale";
 
 /**
  * Signature requests (issue 14): an advisor sends one of the deal's PDFs to a member of its
@@ -110,7 +111,7 @@ export async function deliverSignatureRequestEmail(db: Db, payload: Record<strin
   const delivery = await sendDealEmailOnce(db, ctx.mailer, key, { dealId: row.dealId, kind: "signature_request", now: ctx.now }, async () => {
     const token = randomSecret(32);
     await db.update(signatureRequests).set({ tokenHash: sha256(token), updatedAt: ctx.now }).where(and(eq(signatureRequests.id, row.id), eq(signatureRequests.status, "requested")));
-    const locale = DEFAULT_LOCALE;
+    const locale = row.clientId ? await familyLocaleOfDeal(db, row.dealId) : DEFAULT_LOCALE;
     // Messages are loaded at run time, so their keys are unknown to the type checker.
     const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: "SignaturePage" }) as unknown as Translate;
     const link = `${originForLocale(ctx.siteUrl, locale)}${paths.signature(token)}`;
@@ -120,7 +121,7 @@ export async function deliverSignatureRequestEmail(db: Db, payload: Record<strin
       to: row.signerEmail,
       subject: t("mail.subject", values),
       text: `${paragraphs.join("\n\n")}\n\n${link}\n\n${t("mail.signature", values)}`,
-      html: `<div lang="${locale}">${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}<p><a href="${escapeHtml(link)}">${escapeHtml(t("mail.action", values))}</a></p><p>${escapeHtml(t("mail.signature", values)).replace(/\n/g, "<br>")}</p></div>`,
+      html: `<div lang="${locale}" dir="${directionOf(locale)}">${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}<p><a href="${escapeHtml(link)}">${escapeHtml(t("mail.action", values))}</a></p><p>${escapeHtml(t("mail.signature", values)).replace(/\n/g, "<br>")}</p></div>`,
       locale,
       tag: "signature_request",
     };
@@ -132,7 +133,8 @@ export async function deliverSignatureRequestEmail(db: Db, payload: Record<strin
 async function requestOfToken(db: Db, token: string, now: Date, options: { lock?: boolean } = {}): Promise<RequestRow> {
   const query = db.select().from(signatureRequests).where(eq(signatureRequests.tokenHash, sha256(token))).limit(1);
   const [row] = options.lock ? await query.for("update") : await query;
-  if (!row) throw notFoundError();
+  // A cancelled link answers like one that never existed.
+  if (!row || row.status === "cancelled") throw notFoundError();
   if (row.status === "requested" && row.expiresAt <= now) {
     const [expired] = await db.update(signatureRequests).set({ status: "expired", updatedAt: now }).where(eq(signatureRequests.id, row.id)).returning();
     return expired!;
@@ -141,22 +143,30 @@ async function requestOfToken(db: Db, token: string, now: Date, options: { lock?
 }
 
 export async function signerView(db: Db, token: string, now: Date): Promise<SignerView> {
-  const row = await requestOfToken(db, token, now);
+  return viewOf(db, await requestOfToken(db, token, now));
+}
+
+async function viewOf(db: Db, row: RequestRow): Promise<SignerView> {
   const [document] = await db.select({ name: documents.name }).from(documents).where(eq(documents.id, row.documentId)).limit(1);
+  const [advisor] = row.requestedByBusinessUserId
+    ? await db.select({ firstname: businessUsers.firstname, lastname: businessUsers.lastname, disabled: businessUsers.disabled }).from(businessUsers).where(eq(businessUsers.id, row.requestedByBusinessUserId)).limit(1)
+    : [];
   return {
     document_name: document?.name ?? "",
     signer_name: row.signerName,
+    requested_by: advisor && !advisor.disabled ? `${advisor.firstname} ${advisor.lastname}`.trim() : null,
     status: row.status as SignatureStatus,
     expires_at: epochSeconds(row.expiresAt),
     signed_at: row.signedAt ? epochSeconds(row.signedAt) : null,
   };
 }
 
-/** The document to read before signing; only while the request is open. */
+/** The document to read before signing while the request is open; once signed, the signed copy (the signer keeps it). */
 export async function signerDocument(db: Db, token: string, now: Date) {
   const row = await requestOfToken(db, token, now);
-  if (row.status !== "requested") throw notFoundError();
-  return documentOfDeal(db, row.dealId, row.documentId);
+  if (row.status === "requested") return documentOfDeal(db, row.dealId, row.documentId);
+  if (row.status === "signed" && row.signedDocumentId) return documentOfDeal(db, row.dealId, row.signedDocumentId);
+  throw notFoundError();
 }
 
 function closedError(row: RequestRow): ApiError {
@@ -186,9 +196,21 @@ export async function signDocument(db: Db, storage: FileStorage, token: string, 
       .returning();
     const advisors = row.requestedByBusinessUserId ? [row.requestedByBusinessUserId] : undefined;
     await notify(tx, { kind: "signature_signed", title: `Document signé – ${original.name} – dossier n° ${row.dealId}`, dealId: row.dealId, businessUserIds: advisors, now });
-    return { row: updated!, name: original.name };
+    return { row: updated! };
   });
-  return { document_name: signed.name, signer_name: signed.row.signerName, status: "signed", expires_at: epochSeconds(signed.row.expiresAt), signed_at: epochSeconds(now) };
+  return viewOf(db, signed.row);
+}
+
+/** The advisor withdraws a request still waiting: its link stops working at once (it then reads as unknown). */
+export async function cancelSignatureRequest(db: Db, auth: AuthSession, id: number, now: Date): Promise<SignatureRequestView> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(signatureRequests).where(eq(signatureRequests.id, id)).limit(1).for("update");
+    if (!row) throw notFoundError();
+    await requireBusinessDeal(tx, auth, row.dealId, "work");
+    if (row.status !== "requested" || row.expiresAt <= now) throw new ApiError(422, "signature_request__status__closed");
+    const [updated] = await tx.update(signatureRequests).set({ status: "cancelled", tokenHash: null, updatedAt: now }).where(eq(signatureRequests.id, row.id)).returning();
+    return signatureRequestView(updated!);
+  });
 }
 
 export async function declineSignature(db: Db, token: string, now: Date): Promise<SignerView> {

@@ -8,7 +8,7 @@ import { ApiError } from "@/server/http/errors";
 import type { FileStorage } from "@/server/integrations/storage/file-storage";
 import type { AuthSession } from "@/server/services/auth-tokens";
 import { requireBusinessDeal } from "@/server/services/deals/business-deal-access";
-import { dealDocumentView, insertDealDocument } from "@/server/services/deal-documents/deal-documents";
+import { addedDocumentView, insertDealDocument } from "@/server/services/deal-documents/deal-documents";
 import type { SpooledFile } from "@/server/services/supporting-documents/receive-multipart";
 import { storeSpooled, uploadSpoolDir, withCompensation } from "@/server/services/supporting-documents/store-document";
 
@@ -47,6 +47,6 @@ export async function attachUploadFile(db: Db, auth: AuthSession, dealId: number
       stored: { key: file.fileKey, contentType: file.contentType, byteSize: file.byteSize, sha256: file.sha256 },
       now,
     });
-    return dealDocumentView(row);
+    return addedDocumentView(tx, row);
   });
 }

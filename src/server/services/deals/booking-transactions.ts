@@ -14,7 +14,7 @@ import { requireBusinessDeal } from "@/server/services/deals/business-deal-acces
  */
 type Row = typeof bookingTransactions.$inferSelect;
 
-function view(row: Row): BookingTransactionView {
+export function bookingView(row: Row): BookingTransactionView {
   return {
     id: row.id,
     deal_id: row.dealId,
@@ -30,7 +30,7 @@ function view(row: Row): BookingTransactionView {
 
 export async function listBookingTransactions(db: Db, auth: AuthSession, dealId: number): Promise<BookingTransactionView[]> {
   const { deal } = await requireBusinessDeal(db, auth, dealId, "work");
-  return (await db.select().from(bookingTransactions).where(eq(bookingTransactions.dealId, deal.id)).orderBy(asc(bookingTransactions.id))).map(view);
+  return (await db.select().from(bookingTransactions).where(eq(bookingTransactions.dealId, deal.id)).orderBy(asc(bookingTransactions.id))).map(bookingView);
 }
 
 export async function updateBookingTransaction(
@@ -48,5 +48,5 @@ export async function updateBookingTransaction(
     .where(and(eq(bookingTransactions.id, bookingId), eq(bookingTransactions.dealId, deal.id)))
     .returning();
   if (!row) throw notFoundError();
-  return view(row);
+  return bookingView(row);
 }

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { pagingMeta, type PagingMeta } from "@/domain/schemas/common";
 import type { QuoteAnswers } from "@/domain/quote/answers";
 import type { DealKind } from "@/domain/schemas/deal";
+import type { DealSort } from "@/domain/schemas/deal-list";
 import type { FunnelContactChannel, FunnelStep } from "@/domain/schemas/funeral-quote";
 import type { Db } from "@/server/db/client";
 import { dealAbilities, dealSettings, dealSteps, deals, trackings } from "@/server/db/schema/deals";
@@ -36,24 +37,24 @@ export interface DealListParams {
   advisor_id?: number | "none" | undefined;
   created_from?: string | undefined;
   created_to?: string | undefined;
+  sort?: DealSort | undefined;
+  direction?: "asc" | "desc" | undefined;
 }
 
 /**
  * What an advisor types in the deals board's search: a deal number, or the start of any
- * word of the deceased's name, the owner's name or e-mail, or the commune of death (the
- * search_name columns and their trigram indexes, normalised as the search box is).
+ * word of the deceased's name, the owner's name or e-mail, or the start of the commune of
+ * death. Read from the deal's own row (deals.search_names and search_commune, kept by the
+ * triggers of migration 0017 and trigram/pattern-indexed), not by joining the people: the
+ * same answers as the names' own search columns, within the board's 50 ms (bench/deals-list.ts).
  */
 function searchCondition(raw: string | undefined): SQL | undefined {
   const trimmed = raw?.trim() ?? "";
   if (/^\d{1,9}$/.test(trimmed)) return eq(deals.id, Number(trimmed));
   const term = searchTerm(trimmed);
   if (!term.text) return undefined;
-  const matches = (column: SQL) => sql`(${column} LIKE ${term.prefix} OR ${column} LIKE ${term.word})`;
-  return sql`(
-    ${deals.defunctId} IN (SELECT d.id FROM defuncts d WHERE ${matches(sql`d.search_name`)})
-    OR ${deals.id} IN (SELECT a.deal_id FROM deal_abilities a JOIN clients c ON c.id = a.client_id WHERE a.role = 'owner' AND ${matches(sql`c.search_name`)})
-    OR ${deals.defunctId} IN (SELECT d.id FROM defuncts d JOIN cityhalls ch ON ch.id = d.death_cityhall_id WHERE ch.search_name LIKE ${term.prefix})
-  )`;
+  // search_names starts with a space and joins the names with " | ": a word start anywhere is "% term%".
+  return sql`(${deals.searchNames} LIKE ${term.word} OR ${deals.searchCommune} LIKE ${term.prefix})`;
 }
 
 /** Paris days: the board's dates are the advisors' calendar days. */
@@ -120,24 +121,59 @@ function clientSummary(row: typeof clients.$inferSelect | undefined) {
   return { id: row.id, civility: row.civility, firstname: row.firstname, lastname: row.lastname, email: row.email, phone: row.phone };
 }
 
+const deathCityhalls = aliasedTable(cityhalls, "death_commune");
+const advisors = aliasedTable(businessUsers, "advisor");
+/**
+ * The first ceremony planned for the deal (the board's "ceremony date" column). The outer
+ * table is spelled out: in a select list Drizzle names a column without its table, which
+ * the subquery would read as its own.
+ */
+const CEREMONY_AT = sql<Date | null>`(SELECT min(s.scheduled_at) FROM deal_steps s WHERE s.deal_id = deals.id AND s.step_type = 'ceremony')`.mapWith(dealSteps.scheduledAt);
+const OWNER_NAME = sql`(SELECT lower(c.lastname || ' ' || coalesce(c.firstname, '')) FROM deal_abilities a JOIN clients c ON c.id = a.client_id WHERE a.deal_id = deals.id AND a.role = 'owner' LIMIT 1)`;
+
+/** What each sortable column of the board orders by. */
+const SORT_KEYS: Record<DealSort, SQL[]> = {
+  created_at: [sql`${deals.createdAt}`],
+  number: [],
+  kind: [sql`${deals.kind}`],
+  state: [sql`${deals.state}`],
+  defunct: [sql`lower(${defuncts.lastname})`, sql`lower(${defuncts.firstname})`],
+  client: [OWNER_NAME],
+  commune: [sql`lower(${deathCityhalls.name})`],
+  advisor: [sql`lower(${advisors.lastname})`, sql`lower(${advisors.firstname})`],
+  ceremony_at: [CEREMONY_AT],
+};
+/** Columns a partner professional does not see: ordering by them would tell what they hide. */
+const FAMILY_SORTS: readonly DealSort[] = ["defunct", "client", "commune"];
+
+/** ORDER BY of the list: the chosen column (blanks last either way), then the number, newest first by default. */
+export function dealListOrder(reader: DealReader, params: Pick<DealListParams, "sort" | "direction">): SQL[] {
+  const sort = params.sort && !(reader.kind === "assigned" && FAMILY_SORTS.includes(params.sort)) ? params.sort : "created_at";
+  const direction = params.direction ?? (sort === "created_at" || sort === "number" || sort === "ceremony_at" ? "desc" : "asc");
+  const way = direction === "asc" ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST`;
+  return [...SORT_KEYS[sort].map((key) => sql`${key} ${way}`), direction === "asc" ? asc(deals.id) : desc(deals.id)];
+}
+
 export async function listDeals(db: Db, reader: DealReader, params: DealListParams): Promise<{ data: DealSummary[]; meta: PagingMeta }> {
   const where = dealListWhere(reader, params);
   // The count and the page side by side: on PostgreSQL's pool they run at once (bench/deals-list.ts).
   const [[total], rows] = await Promise.all([
     db.select({ value: count() }).from(deals).where(where),
     db
-      .select({ deal: deals, defunct: defuncts })
+      .select({ deal: deals, defunct: defuncts, commune: deathCityhalls.name, advisor: { id: advisors.id, firstname: advisors.firstname, lastname: advisors.lastname }, ceremonyAt: CEREMONY_AT })
       .from(deals)
       .leftJoin(defuncts, eq(defuncts.id, deals.defunctId))
+      .leftJoin(deathCityhalls, eq(deathCityhalls.id, defuncts.deathCityhallId))
+      .leftJoin(advisors, eq(advisors.id, deals.advisorId))
       .where(where)
-      .orderBy(desc(deals.createdAt), desc(deals.id))
+      .orderBy(...dealListOrder(reader, params))
       .limit(params.per_page)
       .offset((params.page - 1) * params.per_page),
   ]);
   const ids = rows.map((row) => row.deal.id);
   const [owners, settings] = await Promise.all([ownersOf(db, ids), funnelSettingsOf(db, ids)]);
   return {
-    data: rows.map(({ deal, defunct }) => {
+    data: rows.map(({ deal, defunct, commune, advisor, ceremonyAt }) => {
       const setting = settings.get(deal.id);
       // A partner professional sees the case, not the family nor the price.
       const family = reader.kind !== "assigned";
@@ -151,6 +187,9 @@ export async function listDeals(db: Db, reader: DealReader, params: DealListPara
         client: family ? clientSummary(owners.get(deal.id)) : null,
         defunct: family && defunct ? { id: defunct.id, firstname: defunct.firstname, lastname: defunct.lastname, death_date: defunct.deathDate } : null,
         contact_channel: family ? (setting?.contact_channel ?? null) : null,
+        death_city: family && commune ? { name: commune } : null,
+        advisor: advisor?.id ? advisor : null,
+        ceremony_at: seconds(ceremonyAt),
         submitted_at: setting?.submitted_at ? epochSeconds(setting.submitted_at) : null,
         created_at: seconds(deal.createdAt)!,
         updated_at: seconds(deal.updatedAt)!,
@@ -170,6 +209,9 @@ export interface DealSummary {
   client: ReturnType<typeof clientSummary>;
   defunct: { id: number; firstname: string | null; lastname: string | null; death_date: string | null } | null;
   contact_channel: string | null;
+  death_city: { name: string } | null;
+  advisor: { id: number; firstname: string; lastname: string } | null;
+  ceremony_at: number | null;
   submitted_at: number | null;
   created_at: number;
   updated_at: number;

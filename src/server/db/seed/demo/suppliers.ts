@@ -6,6 +6,7 @@ import { supplierWarehouseProducts, supplierWarehouses, supplierZoneFuneralWorks
 import { airlines, flightRates, flights } from "@/server/db/schema/travel";
 import { DEMO_SUFFIX, loadDemoCities } from "@/server/db/seed/demo/partners";
 import type { Random } from "@/server/db/seed/random";
+import { toSlug } from "@/domain/schemas/common";
 import { airportIdsByIata } from "@/server/db/seed/reference/air";
 
 /** Demonstration suppliers (florists, marble masons, repatriation forwarders) and flights with freight rates. */
@@ -60,11 +61,12 @@ export async function seedDemoSuppliers(db: Db, random: Random): Promise<Record<
     const base = { postalCode: c.postalCode, city: c.city, departmentCode: c.department, countryCode: "fr", headquarterCountryCode: "fr", demo: true };
     const [florist] = await db
       .insert(suppliers)
-      .values({ ...base, name: `Fleurs de ${c.city}${DEMO_SUFFIX}`, address: `${random.int(1, 90)} ${c.streets[0]}`, dependencies: ["flowers"] })
+      // Demo addresses on the reserved .test domain: a price request to a demo supplier is never delivered to anyone.
+      .values({ ...base, name: `Fleurs de ${c.city}${DEMO_SUFFIX}`, email: `fleurs.${toSlug(c.city)}@demo.test`, address: `${random.int(1, 90)} ${c.streets[0]}`, dependencies: ["flowers"] })
       .returning({ id: suppliers.id });
     const [mason] = await db
       .insert(suppliers)
-      .values({ ...base, name: `Marbrerie de ${c.city}${DEMO_SUFFIX}`, address: `${random.int(1, 90)} ${c.streets[1]}`, dependencies: ["marble"] })
+      .values({ ...base, name: `Marbrerie de ${c.city}${DEMO_SUFFIX}`, email: `marbrerie.${toSlug(c.city)}@demo.test`, address: `${random.int(1, 90)} ${c.streets[1]}`, dependencies: ["marble"] })
       .returning({ id: suppliers.id });
     counts.suppliers! += 2;
 

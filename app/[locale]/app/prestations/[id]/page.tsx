@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { setRequestLocale } from "next-intl/server";
+import { paths } from "@/config/paths";
+import { requireServerAccount } from "@/features/auth/server-session";
+import { DEAL_EXTRAS_MESSAGES, ExtrasPage, extrasPageMetadata } from "@/features/deal-extras/extras-page";
+import { FamilySuggestions } from "@/features/deal-extras/family-suggestions";
+import { ClientMessages } from "@/i18n/client-messages";
+
+type Props = { params: Promise<{ locale: string; id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, id } = await params;
+  return extrasPageMetadata(locale, "familySuggestions", paths.dealSuggestions(id));
+}
+
+export default async function Page({ params }: Props) {
+  const { locale, id } = await params;
+  setRequestLocale(locale);
+  if (!/^[1-9]\d{0,8}$/.test(id)) notFound();
+  await requireServerAccount("client", paths.dealSuggestions(id));
+  return (
+    <ClientMessages namespaces={DEAL_EXTRAS_MESSAGES}>
+      <ExtrasPage pageKey="familySuggestions">
+        <FamilySuggestions dealId={Number(id)} locale={locale} />
+      </ExtrasPage>
+    </ClientMessages>
+  );
+}
