@@ -81,9 +81,13 @@ test("an advisor finds a family's request on the board, moves it on the kanban w
   await expect(page).toHaveURL(/type=funeral/);
   await expect(page.getByRole("row").filter({ hasText: `Gaspard ${defunct}` })).toBeVisible();
 
-  // v switches to the kanban (not while typing in the search box).
+  // v switches to the kanban, but not while typing in the search box, where it is a letter.
+  await page.getByLabel("Rechercher").press("End");
   await page.getByLabel("Rechercher").press("v");
+  await expect(page).toHaveURL(new RegExp(`q=${defunct}v`));
   await expect(page).not.toHaveURL(/vue=kanban/);
+  await page.getByLabel("Rechercher").press("Backspace");
+  await expect(page).toHaveURL(new RegExp(`q=${defunct}&`));
   await page.getByRole("heading", { level: 1, name: "Dossiers" }).click();
   await page.keyboard.press("v");
   await expect(page).toHaveURL(/vue=kanban/);

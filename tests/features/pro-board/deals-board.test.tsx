@@ -173,6 +173,13 @@ describe("the board's keyboard shortcuts", () => {
     expect(document.activeElement).toBe(search);
   });
 
+  it("keep a view switched while the search typed just before is still waiting to be sent", async () => {
+    renderBoard();
+    fireEvent.change(screen.getByLabelText("Rechercher"), { target: { value: "Dur" } });
+    fireEvent.keyDown(document.body, { key: "v" });
+    await waitFor(() => expect(window.location.search).toBe("?q=Dur&vue=kanban"));
+  });
+
   it("switch to the kanban with v and show the new requests with n", async () => {
     renderBoard();
     fireEvent.keyDown(document.body, { key: "v" });
