@@ -81,7 +81,9 @@ export function DealsBoard({ initial, initialKey, team, role }: { initial: Board
   }, [key, attempt]);
 
   function go(next: Partial<BoardQuery>, mode: "push" | "replace" = "push") {
-    const url = `${pathname}${boardSearch({ ...query, ...next })}`;
+    // Merged with the URL as it is now, not as this render saw it: the search's debounce
+    // fires after other changes (a view switched meanwhile must stay switched).
+    const url = `${pathname}${boardSearch({ ...parseBoardQuery(new URLSearchParams(window.location.search)), ...next })}`;
     if (mode === "push") window.history.pushState(null, "", url);
     else window.history.replaceState(null, "", url);
     setSelected(null);
