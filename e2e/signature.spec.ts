@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { devices, expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
+import { LYON_CREMATION as ANSWERS } from "../tests/server/helpers/funnel-fixtures";
 import { mailTo, messages, msg, originOf, uniqueEmail, type Locale } from "./family-journey";
 
 /**
@@ -11,17 +12,6 @@ import { mailTo, messages, msg, originOf, uniqueEmail, type Locale } from "./fam
  */
 const ADVISOR = "conseiller@demo.test";
 const PASSWORD = "Demo-password-2026";
-const ANSWERS = {
-  situation: "death-occurred",
-  placeOfDeath: "hospital",
-  deathCommuneInsee: "69123",
-  deathDate: "2026-03-02",
-  disposition: "cremation",
-  ceremony: { type: "civil", place: "crematorium" },
-  finalRestingPlace: "scattering",
-  scatteringPlace: "memorial-garden",
-  coffinRange: "essential",
-};
 const fr = messages("fr");
 
 async function noSeriousViolations(page: Page) {
