@@ -97,7 +97,8 @@ export async function createSignatureRequest(db: Db, storage: FileStorage, auth:
 export async function listSignatureRequests(db: Db, auth: AuthSession, dealId: number): Promise<SignatureRequestView[]> {
   const { deal } = await requireBusinessDeal(db, auth, dealId, "work");
   const rows = await db.select().from(signatureRequests).where(eq(signatureRequests.dealId, deal.id)).orderBy(desc(signatureRequests.createdAt), desc(signatureRequests.id));
-  return rows.map(signatureRequestView);
+  const now = new Date();
+  return rows.map((row) => signatureRequestView(row, now));
 }
 
 type Translate = (key: string, values?: Record<string, string>) => string;
