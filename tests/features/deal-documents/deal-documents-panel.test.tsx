@@ -217,6 +217,22 @@ describe("the deal's documents", () => {
     expect(names(screen.getByTestId("deal-documents-table"))).toEqual(["Acte de décès.pdf"]);
   });
 
+  it("keeps the table and offers a retry when reading the documents again fails", async () => {
+    const user = renderPanel();
+    await table();
+    api.overrides.set(`GET ${BASE}/documents`, () => {
+      throw new TypeError("Failed to fetch");
+    });
+    await user.click(screen.getByRole("button", { name: "Supprimer Pouvoir.pdf" }));
+    await user.click(screen.getByRole("button", { name: T.documents.deleteConfirm }));
+    expect(await screen.findByText(T.loadError)).toBeTruthy();
+    expect(screen.getByTestId("deal-documents-table")).toBeTruthy();
+    api.overrides.delete(`GET ${BASE}/documents`);
+    await user.click(screen.getByRole("button", { name: T.retry }));
+    await waitFor(() => expect(names(screen.getByTestId("deal-documents-table"))).toEqual(["Acte de décès.pdf"]));
+    expect(screen.queryByText(T.loadError)).toBeNull();
+  });
+
   it("offers a retry when the documents cannot be loaded", async () => {
     api.overrides.set(`GET ${BASE}/documents`, () => {
       throw new TypeError("Failed to fetch");
