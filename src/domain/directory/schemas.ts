@@ -281,7 +281,7 @@ export const directoryChangeSchema = z
 export type DirectoryChange = z.infer<typeof directoryChangeSchema>;
 
 /** What uses an entry: shown before disabling it, and why a deletion is refused. */
-export const DEPENDENT_KINDS = ["deals", "quotes", "commune_pages", "directory_entries", "sub_items", "products"] as const;
+export const DEPENDENT_KINDS = ["deals", "quotes", "commune_pages", "country_pages", "directory_entries", "sub_items", "products"] as const;
 export type DependentKind = (typeof DEPENDENT_KINDS)[number];
 
 export const directoryDependentsSchema = z

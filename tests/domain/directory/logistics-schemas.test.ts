@@ -24,11 +24,11 @@ describe("logistics descriptors", () => {
     expect(codes(parsed)).toEqual([]);
     const data = parsed.data as Record<string, unknown>;
     expect(data.dependencies).toEqual(["marble", "flowers"]);
-    const [warehouse] = data.warehouses as SubItemChange[];
+    const warehouse = (data.warehouses as SubItemChange[])[0]!;
     expect(warehouse).toMatchObject({ op: "create", values: { name: "Atelier", airport_id: 3 } });
-    expect(warehouse!.op === "create" && warehouse.nested?.products).toEqual([{ op: "create", values: { product_id: 7, price_cents: 12_000, stock: 2 } }]);
-    const [zone] = data.zones as SubItemChange[];
-    expect(zone!.op === "create" && zone.nested?.funeral_works?.[0]).toMatchObject({ op: "create", values: { funeral_work_type_id: 1 } });
+    expect(warehouse.op === "create" && warehouse.nested?.products).toEqual([{ op: "create", values: { product_id: 7, price_cents: 12_000, stock: 2 } }]);
+    const zone = (data.zones as SubItemChange[])[0]!;
+    expect(zone.op === "create" && zone.nested?.funeral_works?.[0]).toMatchObject({ op: "create", values: { funeral_work_type_id: 1 } });
   });
 
   it("apply the SPEC §5 id rule one level down, with the nested path of the problem", () => {
