@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCountryView } from "@/features/repatriation/country-view";
 import { ROLES } from "@/domain/roles";
@@ -349,7 +349,7 @@ describe("airports, airlines and funeral work types pickers", () => {
     expect(airline.body.map((a) => a.iata)).toContain("AH");
     const works = await getJson<Item[]>(ctx.app, "/api/v1/autocompletes/funeral_work_types", advisor);
     expect(works.body.length).toBeGreaterThan(0);
-    const [first] = await ctx.db.select({ name: funeralWorkTypes.name }).from(funeralWorkTypes).where(and(eq(funeralWorkTypes.id, ids.work1)));
+    const [first] = await ctx.db.select({ name: funeralWorkTypes.name }).from(funeralWorkTypes).where(eq(funeralWorkTypes.id, ids.work1!));
     const typed = first!.name.toUpperCase().normalize("NFD").replace(/\p{Diacritic}/gu, "");
     expect((await getJson<Item[]>(ctx.app, `/api/v1/autocompletes/funeral_work_types?q=${encodeURIComponent(typed)}`, advisor)).body.map((w) => w.id)).toContain(ids.work1);
   });
