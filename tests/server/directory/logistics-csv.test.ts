@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 async function counts() {
-  const [row] = await queryRows<Record<string, number>>(
+  const [row] = await queryRows<{ s: number; w: number; p: number; z: number; fw: number; f: number; r: number; rp: number; h: number }>(
     ctx.db,
     sql`SELECT (SELECT count(*)::int FROM suppliers) AS s, (SELECT count(*)::int FROM supplier_warehouses) AS w, (SELECT count(*)::int FROM supplier_warehouse_products) AS p,
       (SELECT count(*)::int FROM supplier_zones) AS z, (SELECT count(*)::int FROM supplier_zone_funeral_works) AS fw, (SELECT count(*)::int FROM flights) AS f,
