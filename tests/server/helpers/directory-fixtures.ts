@@ -82,6 +82,9 @@ export async function staffHeaders(ctx: TestContext, email = "conseiller@demo.te
 
 export async function call(ctx: TestContext, method: string, path: string, headers: Record<string, string>, body?: unknown) {
   const response = await ctx.app.request(path, { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
+  // The device's token rotates as a browser's does: later calls use the new one.
+  const token = response.headers.get("access-token");
+  if (token) headers["access-token"] = token;
   const text = await response.text();
   let json: unknown = null;
   try {

@@ -25,7 +25,8 @@ export interface PlaceSuggestion {
   department_code: string | null;
   cityhall_id: number | null;
   demo: boolean;
-  disabled: boolean;
+  /** Only when disabled places were asked for. */
+  disabled?: boolean;
   [extra: string]: unknown;
 }
 
@@ -58,7 +59,13 @@ async function searchPlaces(db: Db, table: PlaceTable, params: Params, extra?: {
     params.q,
     params.limit,
   );
-  return rows.map((r) => ({ ...r, id: Number(r.id), cityhall_id: r.cityhall_id === null ? null : Number(r.cityhall_id), disabled: Boolean(r.disabled) }));
+  // The flag is only news to the directory's own pickers; the others only ever see enabled places.
+  return rows.map(({ disabled, ...r }) => ({
+    ...r,
+    id: Number(r.id),
+    cityhall_id: r.cityhall_id === null ? null : Number(r.cityhall_id),
+    ...(params.includeDisabled ? { disabled: Boolean(disabled) } : {}),
+  }));
 }
 
 export const searchConsulates = (db: Db, p: Params) =>

@@ -8,7 +8,8 @@ import type { Db } from "@/server/db/client";
 import { queryRows } from "@/server/db/query";
 import { ApiError } from "@/server/http/errors";
 import { afterDirectoryChange } from "@/server/services/directory/cache-port";
-import { recordChanges, type ChangeRecord } from "@/server/services/directory/changes";
+import { bulkUpdate } from "@/server/services/directory/bulk-update";
+import { recordChanges, sameSnapshot, snapshot, type ChangeRecord } from "@/server/services/directory/changes";
 import { bindingFor, column, rowToValues, scoped, subItemToApi, valuesToColumns, withDefaults } from "@/server/services/directory/columns";
 import { loadSubItems, toEntry } from "@/server/services/directory/read-entries";
 import type { SubItemBinding } from "@/server/services/directory/bindings";
@@ -125,6 +126,10 @@ function entriesOf(descriptor: DirectoryDescriptor, rows: readonly Row[], subs: 
       return [id, entry];
     }),
   );
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
 function columnOfIssue(path: readonly PropertyKey[]): string | null {
@@ -258,7 +263,7 @@ export async function importCsv(db: Db, ctx: WriteContext, descriptor: Directory
   const updated = lines.length - created;
   if (rejected.length > 0 || dryRun) return report(records.length, rejected.length > 0 ? 0 : created, rejected.length > 0 ? 0 : updated);
 
-  const ids = await db.transaction(async (tx) => writeLines(tx, ctx, descriptor, lines, existing.byId, existingSubs));
+  const ids = await db.transaction(async (tx) => writeLines(tx, ctx, descriptor, lines, existing.byId, existingSubs, existingNested));
   await afterDirectoryChange(db, ctx.cache, descriptor, ids);
   return report(records.length, created, updated);
 }
@@ -292,6 +297,7 @@ async function writeLines(
   lines: readonly Line[],
   existingRows: Map<number, Row>,
   existingSubs: Map<string, Map<number, Row[]>>,
+  existingNested: NestedRows,
 ): Promise<number[]> {
   const binding = bindingFor(descriptor);
   const table = binding.table;
@@ -312,12 +318,14 @@ async function writeLines(
 
   const createRows = creates.map((line) => ({ id: parentOf.get(line)!, ...valuesToColumns(descriptor.fields, withDefaults(descriptor.fields, line.fields)), ...binding.fixed, createdAt: now, updatedAt: now }));
   for (let i = 0; i < createRows.length; i += BATCH) await tx.insert(table).values(createRows.slice(i, i + BATCH));
-  for (const line of updates) {
-    await tx
-      .update(table)
-      .set({ ...valuesToColumns(descriptor.fields, line.fields), updatedAt: now })
-      .where(eq(column(table, "id"), line.existingId!));
-  }
+  // Only what a line changes is written (an export imported back writes nothing), in bulk.
+  const changedParents = updates.flatMap((line) => {
+    const current = rowToValues(descriptor.fields, existingRows.get(line.existingId!)!);
+    const changed = Object.keys(line.fields).filter((key) => !sameValue(current[key], line.fields[key]));
+    if (changed.length === 0 && !Object.keys(line.subItems).length) return [];
+    return [{ id: line.existingId!, ...valuesToColumns(descriptor.fields, Object.fromEntries(changed.map((k) => [k, line.fields[k]]))), updatedAt: now }];
+  });
+  await bulkUpdate(tx, table, changedParents);
 
   const hasNested = descriptor.subItems.some((sub) => sub.subItems?.length);
   // The history shows nested items too: read before anything changes.
@@ -328,16 +336,20 @@ async function writeLines(
     const idCol = column(target.table, "id");
     const destroyed: number[] = [];
     const inserts: { row: Row; nested?: NestedChanges }[] = [];
+    const changed: Row[] = [];
     const nestedOf: [number, NestedChanges][] = [];
     for (const line of lines) {
       const parent = parentOf.get(line)!;
+      const own = new Map((line.existingId === null ? [] : (existingSubs.get(sub.key)?.get(line.existingId) ?? [])).map((r) => [Number(r.id), r]));
       for (const change of line.subItems[sub.key] ?? []) {
         if (change.op === "destroy") destroyed.push(change.id);
         else if (change.op === "create")
           inserts.push({ row: { ...valuesToColumns(sub.fields, withDefaults(sub.fields, change.values)), [target.parentColumn]: parent, createdAt: now, updatedAt: now }, nested: change.nested });
         else {
-          const set = valuesToColumns(sub.fields, change.values);
-          if (Object.keys(set).length > 0) await tx.update(target.table).set({ ...set, updatedAt: now }).where(and(eq(idCol, change.id), eq(column(target.table, target.parentColumn), parent)));
+          // The id was checked to be one of this entry's sub-items before anything was written.
+          const current = rowToValues(sub.fields, own.get(change.id)!);
+          const keys = Object.keys(change.values).filter((k) => !sameValue(current[k], change.values[k]));
+          if (keys.length > 0) changed.push({ id: change.id, ...valuesToColumns(sub.fields, Object.fromEntries(keys.map((k) => [k, change.values[k]]))), updatedAt: now });
           if (change.nested) nestedOf.push([change.id, change.nested]);
         }
       }
@@ -350,8 +362,9 @@ async function writeLines(
       nestedOf.push([drawn[i]!, insert.nested!]);
     });
     for (let i = 0; i < destroyed.length; i += 5000) await tx.delete(target.table).where(inArray(idCol, destroyed.slice(i, i + 5000)));
+    await bulkUpdate(tx, target.table, changed);
     for (let i = 0; i < inserts.length; i += BATCH) await tx.insert(target.table).values(inserts.slice(i, i + BATCH).map((insert) => insert.row));
-    await writeNested(tx, sub, target, nestedOf, now);
+    await writeNested(tx, sub, target, nestedOf, existingNested.get(sub.key), now);
   }
 
   const ids = [...parentOf.values()];
@@ -363,7 +376,10 @@ async function writeLines(
     for (const [id, entry] of beforeEntries) Object.assign(entry, nestedBefore!.get(id));
     for (const [id, entry] of afterEntries) Object.assign(entry, nestedAfter.get(id));
   }
-  const records: ChangeRecord[] = ids.map((id) => ({ type: descriptor.type, entryId: id, action: "import", before: beforeEntries.get(id) ?? null, after: afterEntries.get(id) ?? null }));
+  // A line that changed nothing (an export imported back) leaves no line in the history.
+  const records: ChangeRecord[] = ids
+    .map((id): ChangeRecord => ({ type: descriptor.type, entryId: id, action: "import", before: beforeEntries.get(id) ?? null, after: afterEntries.get(id) ?? null }))
+    .filter((r) => !sameSnapshot(snapshot(r.before), snapshot(r.after)));
   await recordChanges(tx, ctx.caller, records, now);
   return ids;
 }
@@ -374,7 +390,14 @@ async function drawIds(tx: Db, table: PgTable, n: number): Promise<number[]> {
 }
 
 /** The nested collections' changes of the items just written (a warehouse's products). */
-async function writeNested(tx: Db, sub: DirectoryDescriptor["subItems"][number], target: SubItemBinding, nestedOf: readonly [number, NestedChanges][], now: Date): Promise<void> {
+async function writeNested(
+  tx: Db,
+  sub: DirectoryDescriptor["subItems"][number],
+  target: SubItemBinding,
+  nestedOf: readonly [number, NestedChanges][],
+  existing: Map<string, Map<number, Row[]>> | undefined,
+  now: Date,
+): Promise<void> {
   for (const child of sub.subItems ?? []) {
     const childTarget = target.subItems![child.key]!;
     const idCol = column(childTarget.table, "id");
@@ -386,7 +409,10 @@ async function writeNested(tx: Db, sub: DirectoryDescriptor["subItems"][number],
         if (change.op === "destroy") destroyed.push(change.id);
         else if (change.op === "create") inserts.push({ ...valuesToColumns(child.fields, withDefaults(child.fields, change.values)), [childTarget.parentColumn]: itemId, createdAt: now, updatedAt: now });
         else {
-          const set = valuesToColumns(child.fields, change.values);
+          // Only what changed: an export imported back leaves nested items untouched too.
+          const row = existing?.get(child.key)?.get(itemId)?.find((r) => Number(r.id) === change.id);
+          const current = row ? rowToValues(child.fields, row) : {};
+          const set = valuesToColumns(child.fields, Object.fromEntries(Object.entries(change.values).filter(([k, v]) => !sameValue(current[k], v))));
           if (Object.keys(set).length > 0) await tx.update(childTarget.table).set({ ...set, updatedAt: now }).where(and(eq(idCol, change.id), eq(parentCol, itemId)));
         }
       }
