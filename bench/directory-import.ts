@@ -2,7 +2,8 @@
 // 5,000 crematoriums (each with 3 age ranges, 2 ceremonies and 2 rooms, a commune and a
 // reduced-price commune list), as an advisor, through the whole API (parsing, the zod
 // schemas of every line, bulk reference checks, one transaction, the history). Then the
-// export of everything and its import back (5,000 + seeded updates), and the same file
+// export of everything and its import back (nothing to write), the export with every line
+// changed (a price of each room, the e-mail: 5,000 updates), and the same file
 // with one broken line at the end (refused, nothing written). Goal: each import < 30 s.
 // In process, on PGlite (or on DATABASE_URL's PostgreSQL when set, e.g. through
 // node scripts/with-postgres.mjs).
@@ -87,6 +88,10 @@ const token = exported.headers.get("access-token");
 if (token) headers["access-token"] = token;
 console.log(`  ${"export all".padEnd(42)} ${((performance.now() - t) / 1000).toFixed(1)} s  (${text.split("\r\n").length - 2} lines)`);
 await timed(`import the export back (${before + total} updates)`, "/api/v1/crematoriums/import", text, 200);
+
+// Every line changed: each room's price and each crematorium's e-mail.
+const changed = text.replace(/"price_cents"":(\d+)/g, (_, cents: string) => `"price_cents"":${Number(cents) + 100}`).replace(/@bench\.example\.org/g, "@bench2.example.org");
+await timed(`import with every line changed`, "/api/v1/crematoriums/import", changed, 200);
 
 const beforeBroken = await countCrematoriums();
 await timed(`import ${total} new + 1 broken line`, "/api/v1/crematoriums/import", csv(total, true).replace(/bench /g, "bench2 "), 422);

@@ -5,6 +5,7 @@ import type { DirectoryDescriptor } from "@/domain/directory/descriptor";
 import { DIRECTORY_DESCRIPTORS } from "@/domain/directory/registry";
 import { directoryChanges } from "@/server/db/schema/directory";
 import { crematoriumRooms, crematoriums, funeralParlors } from "@/server/db/schema/partners";
+import { MAX_IMPORT_BYTES } from "@/server/routes/directory-import-body";
 import { createTestApp, type TestContext } from "../helpers/app";
 import { call, staffHeaders } from "../helpers/directory-fixtures";
 
@@ -178,6 +179,13 @@ describe("importing crematoriums", () => {
     expect((await ctx.db.select().from(funeralParlors).where(eq(funeralParlors.name, "Chambre funéraire importée"))).length).toBe(1);
     const latin1 = await ctx.app.request("/api/v1/funeral_parlors/import", { method: "POST", headers: csvHeaders(), body: new Uint8Array([0x6e, 0x61, 0x6d, 0x65, 0x0a, 0xe9, 0x0a]) });
     expect(await latin1.json()).toEqual({ error: "Unprocessable Entity", errors: ["directory_import__file__not_utf8"] });
+  });
+
+  it("refuses a file over the size limit before reading it", async () => {
+    const huge = "name\n" + "x".repeat(MAX_IMPORT_BYTES + 10);
+    const response = await call(ctx, "POST", "/api/v1/polices/import", csvHeaders(), huge);
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ error: "Payload Too Large", message: "payload_too_large" });
   });
 
   it("keeps a formula-like name from running in a spreadsheet, and imports it back as typed", async () => {

@@ -8,7 +8,7 @@ import type { Db } from "@/server/db/client";
 import { queryRows } from "@/server/db/query";
 import { ApiError } from "@/server/http/errors";
 import { afterDirectoryChange } from "@/server/services/directory/cache-port";
-import { bulkUpdate } from "@/server/services/directory/bulk-update";
+import { bulkInsert, bulkUpdate } from "@/server/services/directory/bulk-writes";
 import { recordChanges, sameSnapshot, snapshot, type ChangeRecord } from "@/server/services/directory/changes";
 import { bindingFor, column, rowToValues, scoped, subItemToApi, valuesToColumns, withDefaults } from "@/server/services/directory/columns";
 import { loadSubItems, toEntry } from "@/server/services/directory/read-entries";
@@ -25,7 +25,6 @@ import type { WriteContext } from "@/server/services/directory/write-entries";
  */
 
 export const MAX_IMPORT_LINES = 20_000;
-const BATCH = 500;
 
 interface Line {
   line: number;
@@ -317,7 +316,7 @@ async function writeLines(
   );
 
   const createRows = creates.map((line) => ({ id: parentOf.get(line)!, ...valuesToColumns(descriptor.fields, withDefaults(descriptor.fields, line.fields)), ...binding.fixed, createdAt: now, updatedAt: now }));
-  for (let i = 0; i < createRows.length; i += BATCH) await tx.insert(table).values(createRows.slice(i, i + BATCH));
+  await bulkInsert(tx, table, createRows);
   // Only what a line changes is written (an export imported back writes nothing), in bulk.
   const changedParents = updates.flatMap((line) => {
     const current = rowToValues(descriptor.fields, existingRows.get(line.existingId!)!);
@@ -354,16 +353,17 @@ async function writeLines(
         }
       }
     }
-    // New items with nested items of their own get their ids first, as new entries do.
-    const withNested = inserts.filter((i) => i.nested);
-    const drawn = withNested.length === 0 ? [] : await drawIds(tx, target.table, withNested.length);
-    withNested.forEach((insert, i) => {
-      insert.row.id = drawn[i]!;
-      nestedOf.push([drawn[i]!, insert.nested!]);
+    // New items of a collection with nested ones get their ids first, as new entries do (all
+    // of them: one bulk insert gives every row an id or none).
+    const drawn = sub.subItems?.length && inserts.length > 0 ? await drawIds(tx, target.table, inserts.length) : [];
+    drawn.forEach((id, i) => {
+      const insert = inserts[i]!;
+      insert.row.id = id;
+      if (insert.nested) nestedOf.push([id, insert.nested]);
     });
     for (let i = 0; i < destroyed.length; i += 5000) await tx.delete(target.table).where(inArray(idCol, destroyed.slice(i, i + 5000)));
     await bulkUpdate(tx, target.table, changed);
-    for (let i = 0; i < inserts.length; i += BATCH) await tx.insert(target.table).values(inserts.slice(i, i + BATCH).map((insert) => insert.row));
+    await bulkInsert(tx, target.table, inserts.map((insert) => insert.row));
     await writeNested(tx, sub, target, nestedOf, existingNested.get(sub.key), now);
   }
 
@@ -418,6 +418,6 @@ async function writeNested(
       }
     }
     for (let i = 0; i < destroyed.length; i += 5000) await tx.delete(childTarget.table).where(inArray(idCol, destroyed.slice(i, i + 5000)));
-    for (let i = 0; i < inserts.length; i += BATCH) await tx.insert(childTarget.table).values(inserts.slice(i, i + BATCH));
+    await bulkInsert(tx, childTarget.table, inserts);
   }
 }
