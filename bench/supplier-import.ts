@@ -35,7 +35,8 @@ const works = (await db.select({ id: funeralWorkTypes.id }).from(funeralWorkType
 function csv(lines: number, broken = false): string {
   const out = [csvLine(["name", "postal_code", "city", "department_code", "siret", "dependencies", "warehouses", "zones", "coverages"])];
   for (let i = 0; i < lines; i++) {
-    const department = String(1 + (i % 89)).padStart(2, "0");
+    // Départements 01-19 (there is no 20: Corsica is 2A and 2B).
+    const department = String(1 + (i % 19)).padStart(2, "0");
     out.push(
       csvLine([
         `Fournisseur bench ${i}`,
