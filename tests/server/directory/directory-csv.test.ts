@@ -53,10 +53,13 @@ describe.each((DIRECTORY_DESCRIPTORS as readonly DirectoryDescriptor[]).map((d) 
     const before = await entries(d.segment);
     expect(records.length - 1).toBe(before.length);
 
+    const [history] = await ctx.db.select({ n: count() }).from(directoryChanges);
     const imported = await call(ctx, "POST", `/api/v1/${d.segment}/import`, csvHeaders(), exported.text);
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     expect(imported.body.data).toMatchObject({ dry_run: false, total: before.length, created: 0, updated: before.length, rejected: [] });
     expect(await entries(d.segment)).toEqual(before);
+    // Nothing changed, so nothing is recorded.
+    expect((await ctx.db.select({ n: count() }).from(directoryChanges))[0]!.n).toBe(history!.n);
   });
 });
 

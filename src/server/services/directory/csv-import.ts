@@ -127,6 +127,18 @@ function entriesOf(descriptor: DirectoryDescriptor, rows: readonly Row[], subs: 
   );
 }
 
+/** Whether a line's sub-item cells change anything of its entry (an export imported back does not). */
+function subItemsChange(descriptor: DirectoryDescriptor, line: Line, existingSubs: Map<string, Map<number, Row[]>>): boolean {
+  return descriptor.subItems.some((sub) => {
+    const own = new Map((existingSubs.get(sub.key)?.get(line.existingId!) ?? []).map((r) => [Number(r.id), r]));
+    return (line.subItems[sub.key] ?? []).some((change) => {
+      if (change.op !== "update") return true;
+      const current = rowToValues(sub.fields, own.get(change.id)!);
+      return Object.keys(change.values).some((k) => !sameValue(current[k], change.values[k]));
+    });
+  });
+}
+
 function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
@@ -321,7 +333,7 @@ async function writeLines(
   const changedParents = updates.flatMap((line) => {
     const current = rowToValues(descriptor.fields, existingRows.get(line.existingId!)!);
     const changed = Object.keys(line.fields).filter((key) => !sameValue(current[key], line.fields[key]));
-    if (changed.length === 0 && !Object.keys(line.subItems).length) return [];
+    if (changed.length === 0 && !subItemsChange(descriptor, line, existingSubs)) return [];
     return [{ id: line.existingId!, ...valuesToColumns(descriptor.fields, Object.fromEntries(changed.map((k) => [k, line.fields[k]]))), updatedAt: now }];
   });
   await bulkUpdate(tx, table, changedParents);
