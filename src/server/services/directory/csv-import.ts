@@ -128,13 +128,23 @@ function entriesOf(descriptor: DirectoryDescriptor, rows: readonly Row[], subs: 
 }
 
 /** Whether a line's sub-item cells change anything of its entry (an export imported back does not). */
-function subItemsChange(descriptor: DirectoryDescriptor, line: Line, existingSubs: Map<string, Map<number, Row[]>>): boolean {
+function subItemsChange(descriptor: DirectoryDescriptor, line: Line, existingSubs: Map<string, Map<number, Row[]>>, existingNested?: NestedRows): boolean {
   return descriptor.subItems.some((sub) => {
     const own = new Map((existingSubs.get(sub.key)?.get(line.existingId!) ?? []).map((r) => [Number(r.id), r]));
     return (line.subItems[sub.key] ?? []).some((change) => {
       if (change.op !== "update") return true;
       const current = rowToValues(sub.fields, own.get(change.id)!);
-      return Object.keys(change.values).some((k) => !sameValue(current[k], change.values[k]));
+      if (Object.keys(change.values).some((k) => !sameValue(current[k], change.values[k]))) return true;
+      // A nested item (a warehouse's product) added, removed or changed changes the entry too.
+      return (sub.subItems ?? []).some((child) => {
+        const ownChild = new Map((existingNested?.get(sub.key)?.get(child.key)?.get(change.id) ?? []).map((r) => [Number(r.id), r]));
+        return (change.nested?.[child.key] ?? []).some((nested) => {
+          if (nested.op !== "update") return true;
+          const row = ownChild.get(nested.id);
+          const values = row ? rowToValues(child.fields, row) : {};
+          return Object.keys(nested.values).some((k) => !sameValue(values[k], nested.values[k]));
+        });
+      });
     });
   });
 }
@@ -333,7 +343,7 @@ async function writeLines(
   const changedParents = updates.flatMap((line) => {
     const current = rowToValues(descriptor.fields, existingRows.get(line.existingId!)!);
     const changed = Object.keys(line.fields).filter((key) => !sameValue(current[key], line.fields[key]));
-    if (changed.length === 0 && !subItemsChange(descriptor, line, existingSubs)) return [];
+    if (changed.length === 0 && !subItemsChange(descriptor, line, existingSubs, existingNested)) return [];
     return [{ id: line.existingId!, ...valuesToColumns(descriptor.fields, Object.fromEntries(changed.map((k) => [k, line.fields[k]]))), updatedAt: now }];
   });
   await bulkUpdate(tx, table, changedParents);
