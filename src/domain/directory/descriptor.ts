@@ -48,6 +48,7 @@ export type ReferenceKind =
   | "countries"
   | "crematoriums"
   | "departments"
+  | "flights"
   | "funeral_parlors"
   | "funeral_work_types"
   | "graveyards"
@@ -108,6 +109,11 @@ export interface SubItemDescriptor {
   orderBy?: readonly string[];
   /** Label key in the "DirectoryLabels" namespace (`subItems.<key>` unless given). */
   labelKey?: string;
+  /**
+   * Collections of each sub-item, edited with it (a supplier's warehouse → its products, a
+   * zone → its funeral works): one level deeper, same `{id?, _destroy?}` rules.
+   */
+  subItems?: readonly SubItemDescriptor[];
 }
 
 /** A rule across fields of one row; answers the offending field and its problem, or null. */
@@ -146,6 +152,11 @@ export interface DirectoryDescriptor<T extends string = string> {
    * unless given. The namespace also holds `dependents.<kind>` and `changeActions.<action>`.
    */
   labelKey?: string;
+  /**
+   * Entries owned by another type's organisation (a supplier's warehouses): a pro of that
+   * organisation reaches the entries whose `field` holds its id, besides its own entry.
+   */
+  owner?: { type: string; field: string };
 }
 
 /** The messages namespace of every directory label. */

@@ -141,6 +141,12 @@ async function nested(
   const db = c.get("db");
   const auth = c.get("auth");
   if (!(await definition.parentExists(db, parentId, auth))) throw new ApiError(404, "not_found");
-  const json = await runAutocomplete(db, null, kind, definition, { ...query, parentId, auth, locale: requestLocale(c, query.locale) });
+  const json = await runAutocomplete(db, null, kind, definition, {
+    ...query,
+    parentId,
+    auth,
+    includeDisabled: disabledAllowed(c, query.disabled),
+    locale: requestLocale(c, query.locale),
+  });
   return sendJson(c, json);
 }
