@@ -180,6 +180,8 @@ describe("abuse: the signing link", () => {
   it("expires the link after its validity, and signs nothing then", async () => {
     const { request, token } = await requested();
     await ctx.db.update(signatureRequests).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signatureRequests.id, request.id));
+    const listed = await call<{ data: RequestView[] }>(ctx, "GET", `/api/v1/signature_requests?deal_id=${deal.id}`, await as(ADVISOR));
+    expect(listed.body.data.find((r) => r.id === request.id)!.status).toBe("expired");
     expect((await signer("GET", token)).body).toMatchObject({ data: { status: "expired" } });
     expect((await signer("POST", token, "/sign", { name: "Élise Bernard", consent: true })).body).toEqual({ error: "Unprocessable Entity", errors: ["signature__status__expired"] });
     expect((await ctx.app.request(`/api/v1/signatures/${token}/file`)).status).toBe(404);

@@ -5,8 +5,8 @@ import type { DealDocumentView } from "@/domain/schemas/deal-document";
 import type { SignatureRequestView } from "@/domain/schemas/signature-request";
 import { Alert } from "@/ui/alert";
 import { Button } from "@/ui/button";
-import { Dialog } from "@/ui/dialog";
 import { Select } from "@/ui/select";
+import { ConfirmDialog } from "./confirm-dialog";
 import { cancelSignatureRequest, requestSignature } from "./deal-documents-calls";
 import { useAction, usePanelText } from "./use-panel-text";
 
@@ -123,24 +123,17 @@ export function SignaturesSection({
       )}
       {action.error ? <Alert tone="error">{action.error}</Alert> : null}
       {action.notice ? <Alert tone="success">{action.notice}</Alert> : null}
-      <Dialog
+      <ConfirmDialog
         open={toCancel !== null}
-        onClose={() => setToCancel(null)}
         title={t("signatures.cancelTitle")}
-        closeLabel={t("close")}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setToCancel(null)}>
-              {t("signatures.keep")}
-            </Button>
-            <Button variant="danger" onClick={cancel}>
-              {t("signatures.cancelConfirm")}
-            </Button>
-          </>
-        }
+        confirmLabel={t("signatures.cancelConfirm")}
+        keepLabel={t("signatures.keep")}
+        danger
+        onConfirm={cancel}
+        onClose={() => setToCancel(null)}
       >
         <p>{t("signatures.cancelText", { name: toCancel?.signer_name ?? "" })}</p>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }

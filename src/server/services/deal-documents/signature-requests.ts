@@ -41,7 +41,8 @@ const DAY_MS = 24 * 3600 * 1000;
 
 type RequestRow = typeof signatureRequests.$inferSelect;
 
-export function signatureRequestView(row: RequestRow): SignatureRequestView {
+/** A request past its date reads as expired at once, before anyone opens its link (which stores it so). */
+export function signatureRequestView(row: RequestRow, now: Date = new Date()): SignatureRequestView {
   return {
     id: row.id,
     deal_id: row.dealId,
@@ -50,7 +51,7 @@ export function signatureRequestView(row: RequestRow): SignatureRequestView {
     client_id: row.clientId,
     signer_name: row.signerName,
     signer_email: row.signerEmail,
-    status: row.status as SignatureStatus,
+    status: row.status === "requested" && row.expiresAt <= now ? "expired" : (row.status as SignatureStatus),
     provider: row.provider,
     expires_at: epochSeconds(row.expiresAt),
     signed_at: row.signedAt ? epochSeconds(row.signedAt) : null,
@@ -96,7 +97,8 @@ export async function createSignatureRequest(db: Db, storage: FileStorage, auth:
 export async function listSignatureRequests(db: Db, auth: AuthSession, dealId: number): Promise<SignatureRequestView[]> {
   const { deal } = await requireBusinessDeal(db, auth, dealId, "work");
   const rows = await db.select().from(signatureRequests).where(eq(signatureRequests.dealId, deal.id)).orderBy(desc(signatureRequests.createdAt), desc(signatureRequests.id));
-  return rows.map(signatureRequestView);
+  const now = new Date();
+  return rows.map((row) => signatureRequestView(row, now));
 }
 
 type Translate = (key: string, values?: Record<string, string>) => string;
