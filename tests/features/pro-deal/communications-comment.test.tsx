@@ -38,7 +38,7 @@ describe("CommunicationsSection", () => {
   });
 
   it("reads the log again on demand, keeping what is typed in the call form", async () => {
-    let items = [mail];
+    let items: unknown[] = [mail];
     stubApi({ "GET /api/v1/deals/7/communications": () => json({ data: items }) });
     renderFr(<CommunicationsSection dealId={DEAL_ID} />);
     await screen.findByTestId("communications-table");
