@@ -79,6 +79,11 @@ test("a new advisor runs a funnel's funeral case: steps, todos, the cremation re
   await expect(page.getByTestId("deal-state")).toHaveText("Devis envoyé");
   await expect(page.getByTestId("deal-client-name")).toContainText(`Lucie ${lastname}`);
   await expect(page.getByTestId("quote-total")).toBeVisible();
+  await expect(page.getByTestId("section-famille").getByRole("heading", { name: "Proches et notaire" })).toBeVisible();
+  // The legal quote opens with the advisor's session cookie alone.
+  const pdf = await page.request.get((await page.getByRole("link", { name: "Devis légal (PDF)" }).getAttribute("href"))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
   await noSeriousViolations(page);
 
   // Plan the steps the funnel laid out (ceremony, cremation at the crematorium of Lyon), and add the urn's handover.
