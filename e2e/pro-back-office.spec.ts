@@ -146,7 +146,11 @@ test("a new advisor runs a funnel's funeral case: steps, todos, the cremation re
   await expect(page.getByText(/« Demande d'autorisation de crémation.* » a été ajouté aux documents du dossier\./)).toBeVisible();
 
   // A batch to the crematorium with that PDF.
-  await page.getByLabel("Objet de l'envoi (facultatif)").fill("Demande d'autorisation de crémation");
+  // The panel reads its documents again after the PDF: wait for it in the list before starting the batch.
+  await expect(page.getByRole("link", { name: /^Télécharger Demande d'autorisation de crémation/ })).toBeVisible();
+  const subject = page.getByLabel("Objet de l'envoi (facultatif)");
+  await subject.fill("Demande d'autorisation de crémation");
+  await expect(subject).toHaveValue("Demande d'autorisation de crémation");
   await page.getByRole("button", { name: "Créer l'envoi" }).click();
   const batch = page.getByTestId("document-batch");
   await expect(batch).toBeVisible();
@@ -205,7 +209,9 @@ test("a new advisor runs a funnel's funeral case: steps, todos, the cremation re
   await expect(partner.getByTestId("section-etapes").getByRole("rowheader", { name: "Remise de l'urne" })).toBeVisible();
   await expect(partner.getByTestId("section-taches").getByRole("checkbox", { name: "Réserver le crématorium" })).toBeChecked();
   await expect(partner.getByTestId("section-famille")).toHaveCount(0);
-  expect(await partner.locator("body").innerText()).not.toContain(`Lucie ${lastname}`);
+  // No family contact: the documents panel (theirs to see) names the signer of a request, never an address or phone.
+  await expect(partner.getByTestId("deal-client-name")).toHaveCount(0);
+  expect(await partner.locator("body").innerText()).not.toContain(familyEmail);
   await noSeriousViolations(partner);
   const otherUuid = await funnelDeal(request, { lastname: `${lastname}b`, email: `autre.${lastname.toLowerCase()}@example.org` });
   const list = (await (await request.get(`/api/v1/deals?q=${lastname}b`, { headers: advisorApi.headers })).json()) as { data: Array<{ id: number; uuid: string }> };
