@@ -73,6 +73,7 @@ export function NotificationsMenu() {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
+        aria-label={`${t("button")}, ${t("unviewed", { count: unviewed, formatted: String(unviewed) })}`}
         onClick={toggle}
         className="relative inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-md border border-line px-3 font-semibold text-ink hover:bg-sand-50"
       >
@@ -80,7 +81,6 @@ export function NotificationsMenu() {
           <path d="M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8M10 20a2 2 0 0 0 4 0" />
         </svg>
         <span className="sr-only sm:not-sr-only">{t("button")}</span>
-        <span className="sr-only">{`, ${t("unviewed", { count: unviewed, formatted: String(unviewed) })}`}</span>
         {unviewed > 0 ? (
           <span aria-hidden="true" data-testid="notifications-count" className="min-w-6 rounded-full bg-primary px-1.5 text-center text-sm leading-6 text-on-primary">
             {unviewed}
