@@ -201,6 +201,20 @@ describe("abuse: the signing link", () => {
     expect(again.body).toEqual({ error: "Unprocessable Entity", errors: ["signature_request__status__closed"] });
   });
 
+  it("sends a new link on request: the old one stops working, the new one signs", async () => {
+    const { request, token } = await requested();
+    const resent = await call<{ data: RequestView }>(ctx, "POST", `/api/v1/signature_requests/${request.id}/resend`, await as(ADVISOR));
+    expect(resent.body.data).toMatchObject({ id: request.id, status: "requested" });
+    await drainJobs(ctx.db, { handlers: JOB_HANDLERS, kinds: [SIGNATURE_REQUEST_EMAIL_JOB], now: later });
+    const mail = recorder.sent.filter((m) => m.tag === "signature_request").at(-1)!;
+    const fresh = /\/signature\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+    expect(fresh).not.toBe(token);
+    expect((await ctx.app.request(`/api/v1/signatures/${token}`)).status).toBe(404);
+    expect((await signer("POST", fresh, "/sign", { name: "Élise Bernard", consent: true })).status).toBe(200);
+    const again = await call(ctx, "POST", `/api/v1/signature_requests/${request.id}/resend`, await as(ADVISOR));
+    expect(again.body).toEqual({ error: "Unprocessable Entity", errors: ["signature_request__status__closed"] });
+  });
+
   it("slows an address that tries many tokens", async () => {
     let limited = false;
     for (let i = 0; i < 40 && !limited; i += 1) limited = (await ctx.app.request(`/api/v1/signatures/${randomBytes(32).toString("base64url")}`)).status === 429;

@@ -7,7 +7,7 @@ import { Alert } from "@/ui/alert";
 import { Button } from "@/ui/button";
 import { Select } from "@/ui/select";
 import { ConfirmDialog } from "./confirm-dialog";
-import { cancelSignatureRequest, requestSignature } from "./deal-documents-calls";
+import { cancelSignatureRequest, requestSignature, resendSignatureRequest } from "./deal-documents-calls";
 import { useAction, usePanelText } from "./use-panel-text";
 
 /** A family member who may be asked to sign (they need an e-mail address for the link). */
@@ -83,9 +83,14 @@ export function SignaturesSection({
                   </a>
                 ) : null}
                 {r.status === "requested" ? (
-                  <Button variant="ghost" onClick={() => setToCancel(r)} disabled={action.busy}>
-                    {t("signatures.cancel")}
-                  </Button>
+                  <>
+                    <Button variant="secondary" onClick={() => void action.run(() => resendSignatureRequest(r.id), () => t("signatures.resent", { name: r.signer_name }))} disabled={action.busy}>
+                      {t("signatures.resend")}
+                    </Button>
+                    <Button variant="ghost" onClick={() => setToCancel(r)} disabled={action.busy}>
+                      {t("signatures.cancel")}
+                    </Button>
+                  </>
                 ) : null}
               </span>
             </li>

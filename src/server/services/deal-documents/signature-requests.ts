@@ -203,6 +203,23 @@ export async function signDocument(db: Db, storage: FileStorage, token: string, 
   return viewOf(db, signed.row);
 }
 
+/**
+ * The advisor sends the link again (the family lost the e-mail): a new token is made as the
+ * new e-mail is written, so the previous link stops working. Only a request still waiting
+ * and a provider that mails its own links; the validity is not extended.
+ */
+export async function resendSignatureRequest(db: Db, auth: AuthSession, id: number, now: Date): Promise<SignatureRequestView> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(signatureRequests).where(eq(signatureRequests.id, id)).limit(1).for("update");
+    if (!row) throw notFoundError();
+    const { deal } = await requireBusinessDeal(tx, auth, row.dealId, "work");
+    if (row.status !== "requested" || row.expiresAt <= now || !getSignatureProvider().sendsOwnEmail) throw new ApiError(422, "signature_request__status__closed");
+    await enqueue(tx, { kind: SIGNATURE_REQUEST_EMAIL_JOB, payload: { deal_id: deal.id, signature_request_id: row.id }, idempotencyKey: `${SIGNATURE_REQUEST_EMAIL_JOB}:${row.id}:${now.getTime()}` }, now);
+    const [updated] = await tx.update(signatureRequests).set({ updatedAt: now }).where(eq(signatureRequests.id, row.id)).returning();
+    return signatureRequestView(updated!, now);
+  });
+}
+
 /** The advisor withdraws a request still waiting: its link stops working at once (it then reads as unknown). */
 export async function cancelSignatureRequest(db: Db, auth: AuthSession, id: number, now: Date): Promise<SignatureRequestView> {
   return db.transaction(async (tx) => {
