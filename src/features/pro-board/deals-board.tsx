@@ -50,15 +50,17 @@ export function DealsBoard({ initial, initialKey, team, role }: { initial: Board
   const [attempt, setAttempt] = useState(0);
   const [typed, setTyped] = useState(query.q);
   const [urlQ, setUrlQ] = useState(query.q);
+  const [sentQ, setSentQ] = useState(query.q);
   const [selected, setSelected] = useState<number | null>(null);
   const [help, setHelp] = useState(false);
   const [shown, setShown] = useState<BoardPage | null>(initial);
   const searchRef = useRef<HTMLInputElement>(null);
 
-  // Back or forward changed the search: the box follows the URL.
+  // Back or forward changed the search: the box follows the URL. The URL catching up with
+  // what this box sent is not such a change: what was typed since then stays.
   if (urlQ !== query.q) {
     setUrlQ(query.q);
-    if (query.q.trim() !== typed.trim()) setTyped(query.q);
+    if (query.q !== sentQ && query.q.trim() !== typed.trim()) setTyped(query.q);
   }
 
   useEffect(() => {
@@ -91,7 +93,10 @@ export function DealsBoard({ initial, initialKey, team, role }: { initial: Board
 
   useEffect(() => {
     if (typed.trim() === query.q.trim()) return;
-    const timer = setTimeout(() => go({ q: typed, page: 1 }, "replace"), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => {
+      setSentQ(typed.trim());
+      go({ q: typed, page: 1 }, "replace");
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [typed]);

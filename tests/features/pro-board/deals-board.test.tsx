@@ -129,6 +129,20 @@ describe("the deals board", () => {
     expect(screen.getByLabelText("Rechercher")).toHaveValue("Bern");
   });
 
+  it("keeps a letter typed while the URL catches up with the previous search", async () => {
+    renderBoard();
+    const box = screen.getByLabelText("Rechercher");
+    fireEvent.change(box, { target: { value: "Durv" } });
+    // The debounce sends "Durv"; the letter is erased at the moment the URL changes.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 320));
+      fireEvent.change(box, { target: { value: "Dur" } });
+    });
+    expect(box).toHaveValue("Dur");
+    await waitFor(() => expect(window.location.search).toBe("?q=Dur"));
+    expect(box).toHaveValue("Dur");
+  });
+
   it("says where deals come from when there is none, and offers to clear filters when nothing matches", async () => {
     renderBoard(page([]));
     expect(screen.getByText("Aucun dossier pour l'instant")).toBeTruthy();
