@@ -318,7 +318,7 @@ describe("notifications", () => {
     const team = await call<{ data: Array<Record<string, unknown>> }>(ctx, "GET", "/api/v1/users/funeral_team", admin);
     expect(team.body.data.length).toBeGreaterThanOrEqual(2);
     for (const member of team.body.data) {
-      expect(Object.keys(member).sort()).toEqual(["email", "firstname", "id", "lastname", "role"]);
+      expect(Object.keys(member).sort()).toEqual(["email", "firstname", "id", "lastname", "open_deals", "role"]);
       expect([1, 2]).toContain(member.role);
     }
   });

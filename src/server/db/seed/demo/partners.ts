@@ -1,4 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
+import { toSlug } from "@/domain/schemas/common";
 import type { Db } from "@/server/db/client";
 import { cityhalls, countries, departments, regions } from "@/server/db/schema/geo";
 import {
@@ -58,7 +59,8 @@ function place(c: CityContext, random: Random, name: string, streetIndex = 0) {
     cityhallId: c.cityhallId,
     departmentCode: c.department,
     phone: null,
-    email: null,
+    // on the reserved .test domain: an advisor can try sending a batch to a demo crematorium, and no mail can reach anyone
+    email: `${toSlug(name).slice(0, 60)}@demo.test`,
     countryCode: "fr",
     headquarterCountryCode: "fr",
     demo: true,
