@@ -6,7 +6,10 @@
  * an update of a sub-item names it), removed ones with the destroy flag, new ones without id.
  */
 
-export type SubValues = Record<string, unknown>;
+import type { FieldDescriptor } from "@/domain/directory/descriptor";
+import { bodyOf, draftOf, type Draft, type DraftValue } from "./field-values";
+
+export type SubValues = Draft;
 
 export interface SubRow {
   /** Stable key for React and focus, also for rows not saved yet. */
@@ -26,17 +29,17 @@ function newKey(): string {
   return `new-${counter}`;
 }
 
-export function rowsFromServer(items: readonly SubValues[]): SubRow[] {
+export function rowsFromServer(fields: readonly FieldDescriptor[], items: readonly Record<string, unknown>[]): SubRow[] {
   return items.map((item) => {
-    const { id, ...values } = item;
-    const numericId = typeof id === "number" ? id : Number(id);
-    return { key: `id-${String(id)}`, id: Number.isFinite(numericId) ? numericId : null, values, original: values, destroy: false };
+    const numericId = typeof item.id === "number" ? item.id : Number(item.id);
+    const values = draftOf(fields, item);
+    return { key: `id-${String(item.id)}`, id: Number.isFinite(numericId) ? numericId : null, values, original: values, destroy: false };
   });
 }
 
 export type SubAction =
   | { type: "add"; values: SubValues }
-  | { type: "change"; key: string; name: string; value: unknown }
+  | { type: "change"; key: string; name: string; value: DraftValue }
   | { type: "remove"; key: string }
   | { type: "undo"; key: string }
   | { type: "reset"; rows: SubRow[] };
@@ -67,11 +70,27 @@ export function isChanged(row: SubRow): boolean {
   return Object.keys({ ...original, ...row.values }).some((name) => !same(row.values[name], original[name]));
 }
 
-/** The nested attributes of one collection as the API takes them. */
-export function toPayload(rows: readonly SubRow[]): SubValues[] {
-  return rows.map((row) => {
-    if (row.id === null) return { ...row.values };
-    if (row.destroy) return { id: row.id, [DESTROY_FLAG]: true };
-    return { id: row.id, ...row.values };
-  });
+/**
+ * The nested attributes of one collection as the API takes them: only the rows added,
+ * changed or removed (an untouched row need not be sent), and the codes of the cells whose
+ * text is not a value, by row key and field.
+ */
+export function toPayload(
+  fields: readonly FieldDescriptor[],
+  resource: string,
+  rows: readonly SubRow[],
+): { items: Record<string, unknown>[]; errors: Record<string, Record<string, string>> } {
+  const items: Record<string, unknown>[] = [];
+  const errors: Record<string, Record<string, string>> = {};
+  for (const row of rows) {
+    if (!isChanged(row)) continue;
+    if (row.destroy && row.id !== null) {
+      items.push({ id: row.id, [DESTROY_FLAG]: true });
+      continue;
+    }
+    const converted = bodyOf(fields, row.values, resource);
+    if (Object.keys(converted.errors).length > 0) errors[row.key] = converted.errors;
+    items.push(row.id === null ? converted.body : { id: row.id, ...converted.body });
+  }
+  return { items, errors };
 }

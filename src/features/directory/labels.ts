@@ -1,0 +1,50 @@
+"use client";
+
+import { useMemo } from "react";
+import { useTranslations } from "next-intl";
+import { fieldLabelKey, subItemLabelKey, typeLabelKey, type DirectoryDescriptor, type FieldDescriptor, type SubItemDescriptor } from "@/domain/directory/descriptor";
+
+/**
+ * Words of the directory pages read through the descriptors' label keys (namespace
+ * "Directory"), and error codes turned into sentences: a code's own sentence in "Errors"
+ * when it has one, else the sentence of its problem (`…__blank`, `…__too_long`) said of
+ * the field it names, so every code of every type reads as a sentence.
+ */
+export interface DirectoryLabels {
+  field: (field: FieldDescriptor) => string;
+  sub: (sub: SubItemDescriptor) => string;
+  /** "Crématoriums" (other) or "Crématorium" (one). */
+  type: (descriptor: Pick<DirectoryDescriptor, "type" | "labelKey">, form?: "one" | "other") => string;
+  option: (fieldKey: string, value: string) => string;
+  error: (code: string) => string;
+}
+
+/** `resource__field__problem` → its parts; other codes have no field. */
+export function splitCode(code: string): { resource: string; field: string; problem: string } | null {
+  const parts = code.split("__");
+  if (parts.length !== 3 || parts.some((p) => p === "")) return null;
+  return { resource: parts[0]!, field: parts[1]!, problem: parts[2]! };
+}
+
+export function useDirectoryLabels(): DirectoryLabels {
+  const t = useTranslations("Directory");
+  const errors = useTranslations("Errors");
+  return useMemo(() => {
+    const text = (key: string, fallback: string) => (t.has(key) ? t(key) : fallback);
+    return {
+      field: (field) => text(fieldLabelKey(field), field.key),
+      sub: (sub) => text(subItemLabelKey(sub), sub.key),
+      type: (descriptor, form = "other") => text(`${descriptor.labelKey ?? typeLabelKey(descriptor as DirectoryDescriptor)}.${form}`, descriptor.type),
+      option: (fieldKey, value) => (t.has(`options.${fieldKey}.${value}`) ? t(`options.${fieldKey}.${value}`) : t.has(`options.${value}`) ? t(`options.${value}`) : value),
+      error: (code) => {
+        if (errors.has(code)) return errors(code);
+        const parts = splitCode(code);
+        if (parts && t.has(`problems.${parts.problem}`)) {
+          const field = t.has(`fields.${parts.field}`) ? t(`fields.${parts.field}`) : parts.field;
+          return t(`problems.${parts.problem}`, { field });
+        }
+        return errors("unhandled");
+      },
+    };
+  }, [t, errors]);
+}
