@@ -2,6 +2,7 @@ import * as auth from "@/server/db/schema/auth";
 import * as catalog from "@/server/db/schema/catalog";
 import * as content from "@/server/db/schema/content";
 import * as deals from "@/server/db/schema/deals";
+import * as directory from "@/server/db/schema/directory";
 import * as documents from "@/server/db/schema/documents";
 import * as geo from "@/server/db/schema/geo";
 import * as invoices from "@/server/db/schema/invoices";
@@ -20,6 +21,7 @@ export const schema = {
   ...catalog,
   ...content,
   ...deals,
+  ...directory,
   ...documents,
   ...geo,
   ...invoices,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgEnum, pgTable, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, integer, pgEnum, pgTable, smallint, text, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { LOCATION_TYPES } from "@/domain/schemas/deal";
 import { CONCESSION_KINDS, ZONE_TYPES } from "@/domain/schemas/partner";
 import { id, placeColumns, searchIndexes, searchName, timestamps } from "@/server/db/schema/columns";
@@ -124,13 +124,19 @@ export const funeralParlorStays = pgTable(
 );
 
 /** Kinds of grave plot (pleine terre, caveau, case de columbarium, cavurne, semelle). */
-export const concessionTypes = pgTable("concession_types", {
-  id: id(),
-  name: text().notNull(),
-  kind: concessionKind().notNull(),
-  places: smallint(),
-  ...timestamps,
-});
+export const concessionTypes = pgTable(
+  "concession_types",
+  {
+    id: id(),
+    name: text().notNull(),
+    kind: concessionKind().notNull(),
+    places: smallint(),
+    /** Null: a kind every graveyard may offer; else a kind only this graveyard has (its `concession_types` sub-items). */
+    graveyardId: integer().references((): AnyPgColumn => graveyards.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [index("concession_types_graveyard_idx").on(t.graveyardId)],
+);
 
 export const graveyards = pgTable(
   "graveyards",

@@ -52,11 +52,21 @@ export const businessUsers = pgTable(
     phone: text(),
     /** SPEC §6: 0 admin, 1 funeral director, 2 funeral advisor, 3 analytics guest, 4 pro. */
     role: smallint().notNull(),
+    /**
+     * A pro (role 4) works for one partner organisation: a directory type and the entry's id
+     * (src/domain/directory/registry.ts). It reads and changes that entry only.
+     */
+    organisationType: text(),
+    organisationId: integer(),
     disabled: boolean().notNull().default(false),
     demo: boolean().notNull().default(false),
     ...timestamps,
   },
-  (t) => [uniqueIndex("business_users_email_idx").on(t.email), check("business_users_role_check", sql`${t.role} BETWEEN 0 AND 4`)],
+  (t) => [
+    uniqueIndex("business_users_email_idx").on(t.email),
+    check("business_users_role_check", sql`${t.role} BETWEEN 0 AND 4`),
+    check("business_users_organisation_check", sql`(${t.organisationType} IS NULL) = (${t.organisationId} IS NULL)`),
+  ],
 );
 
 export const userRealm = pgEnum("user_realm", USER_TYPES);
