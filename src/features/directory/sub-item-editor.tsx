@@ -37,7 +37,7 @@ export function SubItemEditor({
   /** Choices of fields pointing at a sibling collection, by field key. */
   siblingOptions?: Record<string, readonly { value: string; label: string }[]>;
 }) {
-  const t = useTranslations("Directory.subItems");
+  const t = useTranslations("Directory.subEditor");
   const labels = useDirectoryLabels();
   const title = labels.sub(sub);
   const headingId = `sub-${sub.key}`;
