@@ -21,6 +21,8 @@ import { registerAutocompleteRoutes } from "@/server/routes/autocompletes";
 import { registerClientRoutes } from "@/server/routes/clients";
 import { registerCompanyRoutes } from "@/server/routes/companies";
 import { registerDealRoutes } from "@/server/routes/deals";
+import { registerDirectoryRoutes } from "@/server/routes/directory";
+import { MAX_IMPORT_BYTES } from "@/server/routes/directory-import-body";
 import { registerDealDocumentRoutes } from "@/server/routes/deal-documents";
 import { registerDocumentEditionRoutes } from "@/server/routes/document-editions";
 import { registerBookingTransactionRoutes } from "@/server/routes/booking-transactions";
@@ -44,6 +46,7 @@ import { registerSupportingDocumentRoutes } from "@/server/routes/supporting-doc
 import { registerPaymentRoutes } from "@/server/routes/payments";
 import { registerWebsiteRoutes } from "@/server/routes/website";
 import { AutocompleteCache, DEFAULT_AUTOCOMPLETE_CACHE, type AutocompleteCacheOptions } from "@/server/services/autocompletes/cache";
+import { NO_PAGE_CACHE, type DirectoryCachePort } from "@/server/services/directory/cache-port";
 
 export interface AppOptions {
   /** The database handle, or how to get it (the process-wide one opens lazily on the first request). */
@@ -60,6 +63,8 @@ export interface AppOptions {
   fileStorage?: FileStorage;
   /** Reference-data autocomplete cache; `{ maxEntries: 0 }` turns it off. */
   autocompleteCache?: Partial<AutocompleteCacheOptions>;
+  /** The framework's page cache, told of directory changes (Next.js: revalidatePath); none by default. */
+  pageCache?: DirectoryCachePort;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -72,6 +77,15 @@ export function createApp(options: AppOptions) {
   const origins = allowedOrigins(options.siteUrl ?? env.SITE_URL, options.corsOrigins ?? env.CORS_ORIGINS);
   const resolveDb = typeof options.db === "function" ? options.db : () => Promise.resolve(options.db as Db);
   const cache = new AutocompleteCache({ ...DEFAULT_AUTOCOMPLETE_CACHE, ...options.autocompleteCache });
+
+  const pageCache = options.pageCache ?? NO_PAGE_CACHE;
+  const directoryCache: DirectoryCachePort = {
+    changed: async (change) => {
+      // Pickers of places read live data, but a cached reference answer must not outlive a change either.
+      cache.invalidate(change.type);
+      await pageCache.changed(change);
+    },
+  };
 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -87,7 +101,14 @@ export function createApp(options: AppOptions) {
   const tooLarge = (c: Context) => errorResponse(c, 413, "payload_too_large");
   const jsonLimit = bodyLimit({ maxSize: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, onError: tooLarge });
   const uploadLimit = bodyLimit({ maxSize: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, onError: tooLarge });
-  app.use("*", (c, next) => ((c.req.header("content-type") ?? "").startsWith("multipart/form-data") ? uploadLimit(c, next) : jsonLimit(c, next)));
+  // A directory import's CSV (sent as text/csv) is larger than any JSON body.
+  const csvLimit = bodyLimit({ maxSize: MAX_IMPORT_BYTES, onError: tooLarge });
+  app.use("*", (c, next) => {
+    const type = c.req.header("content-type") ?? "";
+    if (type.startsWith("multipart/form-data")) return uploadLimit(c, next);
+    if (type.startsWith("text/csv") && c.req.method === "POST" && c.req.path.endsWith("/import")) return csvLimit(c, next);
+    return jsonLimit(c, next);
+  });
   app.use("/api/*", async (c, next) => {
     // Health answers without the database or the session: it is the benchmark's baseline
     // and must say "up" even while the database is unreachable.
@@ -95,6 +116,7 @@ export function createApp(options: AppOptions) {
     c.set("db", await resolveDb());
     c.set("autocompleteCache", cache);
     c.set("fileStorage", options.fileStorage ?? configuredFileStorage());
+    c.set("directoryCache", directoryCache);
     return authenticate()(c, next);
   });
   app.use("/api/*", (c, next) => (c.req.path === "/api/v1/health" ? next() : actingCompany()(c, next)));
@@ -111,6 +133,7 @@ export function createApp(options: AppOptions) {
   registerProductRoutes(app);
   registerMarbleFunnelRoutes(app);
   registerDealRoutes(app);
+  registerDirectoryRoutes(app);
   registerDealV2Routes(app);
   registerDealWorkRoutes(app);
   registerDealDocumentRoutes(app);

@@ -1,5 +1,6 @@
 import { createApp, type App } from "@/server/app";
 import { getDb } from "@/server/db/client";
+import { nextPageCache } from "@/server/http/next-page-cache";
 
 // The API runs in Node.js (PGlite, pg, argon2) and is never prerendered.
 export const runtime = "nodejs";
@@ -10,7 +11,7 @@ type GlobalWithApp = typeof globalThis & { __paisibleApi?: App };
 // One app per process, kept across dev hot reloads like the database it uses.
 function api(): App {
   const holder = globalThis as GlobalWithApp;
-  holder.__paisibleApi ??= createApp({ db: getDb });
+  holder.__paisibleApi ??= createApp({ db: getDb, pageCache: nextPageCache });
   return holder.__paisibleApi;
 }
 

@@ -247,8 +247,8 @@ export const directoryChangeSchema = z
   .object({
     id: z.number().int(),
     action: z.enum(DIRECTORY_CHANGE_ACTIONS),
-    /** Who made the change; null when the business user was deleted since. */
-    actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    /** Who made the change; the id is null when the business user was deleted since (the name stays). */
+    actor: z.object({ id: z.number().int().nullable(), name: z.string() }),
     at: z.number().int(),
     /** The entry (fields and sub-items) before and after; null before a creation and after a deletion. */
     before: z.record(z.string(), z.unknown()).nullable(),

@@ -2,6 +2,7 @@ import type { Db } from "@/server/db/client";
 import type { FileStorage } from "@/server/integrations/storage/file-storage";
 import type { AutocompleteCache } from "@/server/services/autocompletes/cache";
 import type { AuthSession } from "@/server/services/auth-tokens";
+import type { DirectoryCachePort } from "@/server/services/directory/cache-port";
 
 /** What every handler finds on the context. */
 export type AppEnv = {
@@ -14,5 +15,7 @@ export type AppEnv = {
     companyId: number | null;
     /** Where supporting documents are stored (local disk or S3). */
     fileStorage: FileStorage;
+    /** Told of every directory change: the page cache of the commune pages and the in-process caches. */
+    directoryCache: DirectoryCachePort;
   };
 };

@@ -1,0 +1,15 @@
+import { revalidatePath } from "next/cache";
+import type { DirectoryCachePort } from "@/server/services/directory/cache-port";
+
+/**
+ * The Next.js side of the directory's cache port: a change to a partner shown on the
+ * commune pages (/pompes-funebres/{place}, regenerated hourly otherwise) marks every such
+ * page stale, so the next visit renders it again from the database. Every commune page is
+ * refreshed, not only the entry's own commune: a partner also shows on the other communes
+ * of its région.
+ */
+export const nextPageCache: DirectoryCachePort = {
+  changed(change) {
+    if (change.communePages) revalidatePath("/[locale]/pompes-funebres/[place]", "page");
+  },
+};
