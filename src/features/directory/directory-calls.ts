@@ -1,3 +1,4 @@
+import { ApiError } from "@/api-client/api-error";
 import { api, type ApiClient } from "@/api-client/client";
 import { isAutocompleteKind } from "@/domain/schemas/autocomplete";
 import type { PagingMeta } from "@/domain/schemas/common";
@@ -65,7 +66,32 @@ export async function getChanges(descriptor: DirectoryDescriptor, id: number, cl
 export async function importCsv(descriptor: DirectoryDescriptor, file: Blob, dryRun: boolean, client: ApiClient = api): Promise<ImportReport> {
   const form = new FormData();
   form.append("file", file);
-  return unwrap(await client.post<{ data: ImportReport } | ImportReport>(directoryApi.importCsv(descriptor), form, { query: { dry_run: String(dryRun) } }));
+  try {
+    return unwrap(await client.post<{ data: ImportReport } | ImportReport>(directoryApi.importCsv(descriptor), form, { query: { dry_run: String(dryRun) } }));
+  } catch (error) {
+    // Rejected lines are a 422 whose body carries the line-by-line report.
+    const body = error instanceof ApiError ? (error.body as { report?: ImportReport } | null) : null;
+    if (body && typeof body === "object" && body.report && Array.isArray(body.report.rejected)) return body.report;
+    throw error;
+  }
+}
+
+/**
+ * The name of a row a reference points at, for the fields that hold ids: communes through
+ * the website's commune call, directory entries through their own read. Null when none.
+ */
+export async function referenceName(kind: ReferenceKind, id: number, client: ApiClient = api): Promise<string | null> {
+  try {
+    if (kind === "cityhalls") {
+      const answer = await client.get<{ data: { name: string; postal_codes?: string[] } }>(`/api/v1/website/cityhalls/${id}`);
+      return answer.data.name;
+    }
+    const descriptor = directoryDescriptor(kind);
+    if (!descriptor) return null;
+    return (await getEntry(descriptor, id, client)).label || null;
+  } catch {
+    return null;
+  }
 }
 
 function unwrap<T extends object>(answer: { data: T } | T): T {

@@ -26,7 +26,7 @@ import { listParams, listStateSearch, type ListState } from "./list-query";
  * département and by state, sortable columns, pages. Every change is written into the
  * address, so the list comes back as it was after opening an entry.
  */
-export function DirectoryList({ type, initial, canEdit }: { type: string; initial: ListState; canEdit: boolean }) {
+export function DirectoryList({ type, initial, staff }: { type: string; initial: ListState; staff: boolean }) {
   const descriptor = directoryDescriptor(type)!;
   const t = useTranslations("Directory.list");
   const labels = useDirectoryLabels();
@@ -116,15 +116,17 @@ export function DirectoryList({ type, initial, canEdit }: { type: string; initia
         </NextLink>
         <Heading level={1}>{typeName}</Heading>
         <div className="flex flex-wrap gap-3">
-          {canEdit ? (
+          {staff ? (
             <NextLink href={paths.proDirectoryNew(descriptor.type)} className={buttonClasses({ variant: "primary" })}>
               {t("new", { type: labels.type(descriptor, "one") })}
             </NextLink>
           ) : null}
-          <a href={directoryApi.exportCsv(descriptor)} download className={buttonClasses({ variant: "secondary" })}>
-            {t("export")}
-          </a>
-          {canEdit ? (
+          {staff ? (
+            <a href={directoryApi.exportCsv(descriptor)} download className={buttonClasses({ variant: "secondary" })}>
+              {t("export")}
+            </a>
+          ) : null}
+          {staff ? (
             <button type="button" className={buttonClasses({ variant: "secondary" })} onClick={() => setImportOpen(true)}>
               {t("import")}
             </button>
@@ -204,7 +206,7 @@ export function DirectoryList({ type, initial, canEdit }: { type: string; initia
         <p aria-live="polite">{t("loading")}</p>
       ) : null}
 
-      {canEdit ? <CsvImportDialog descriptor={descriptor} open={importOpen} onClose={() => setImportOpen(false)} onImported={() => setReload((n) => n + 1)} /> : null}
+      {staff ? <CsvImportDialog descriptor={descriptor} open={importOpen} onClose={() => setImportOpen(false)} onImported={() => setReload((n) => n + 1)} /> : null}
     </div>
   );
 }

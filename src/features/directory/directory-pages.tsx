@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { BRAND } from "@/config/brand";
-import { typeLabelKey } from "@/domain/directory/descriptor";
+import { typeLabelKey, type DirectoryGroup } from "@/domain/directory/descriptor";
 import { directoryDescriptor } from "@/domain/directory/registry";
 import { ROLES, type Role } from "@/domain/roles";
 import { ClientMessages } from "@/i18n/client-messages";
@@ -21,6 +21,11 @@ import { readListState } from "./list-query";
 
 const READERS: readonly Role[] = [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR, ROLES.FUNERAL_ADVISOR, ROLES.PRO];
 const EDITORS: readonly Role[] = [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR, ROLES.FUNERAL_ADVISOR];
+
+/** Staff change every entry; a partner professional its own organisation's entry (the API checks which), never a reference list. */
+function mayEdit(role: Role, group: DirectoryGroup): boolean {
+  return EDITORS.includes(role) || (role === ROLES.PRO && group !== "reference");
+}
 
 export async function directoryMetadata(locale: string, type?: string): Promise<Metadata> {
   const t = await getTranslations({ locale, namespace: "Directory" });
@@ -62,7 +67,7 @@ export async function DirectoryTypePage({ role, type, searchParams }: { role: Ro
   if (!READERS.includes(role)) return <Forbidden />;
   return (
     <Frame>
-      <DirectoryList type={type} initial={readListState(descriptor, searchParams)} canEdit={EDITORS.includes(role)} />
+      <DirectoryList type={type} initial={readListState(descriptor, searchParams)} staff={EDITORS.includes(role)} />
     </Frame>
   );
 }
@@ -74,7 +79,7 @@ export async function DirectoryEntryPage({ role, type, id }: { role: Role; type:
   if (!READERS.includes(role) || (numeric === null && !EDITORS.includes(role))) return <Forbidden />;
   return (
     <Frame>
-      <EntryEditor key={`${type}-${id ?? "new"}`} type={type} id={numeric} canEdit={READERS.includes(role) && role !== ROLES.ANALYTICS_GUEST} />
+      <EntryEditor key={`${type}-${id ?? "new"}`} type={type} id={numeric} canEdit={mayEdit(role, descriptor.group)} />
     </Frame>
   );
 }

@@ -19,6 +19,7 @@ import { DisableDialog } from "./disable-dialog";
 import { FieldControl } from "./field-control";
 import { bodyOf, draftOf, type Draft, type DraftValue } from "./field-values";
 import { useDirectoryLabels } from "./labels";
+import { nameReferences, renameDraft } from "./reference-names";
 import { placeCodes, type PlacedErrors } from "./save-errors";
 import { rowsFromServer, subRowsReducer, toPayload, type SubAction, type SubRow } from "./sub-item-state";
 import { SubItemEditor } from "./sub-item-editor";
@@ -75,9 +76,30 @@ export function EntryEditor({ type, id, canEdit }: { type: string; id: number | 
 
   const adopt = useCallback(
     (loaded: DirectoryEntry) => {
+      const loadedDraft = draftOf(fields, loaded);
+      const loadedRows = subRowsOf(descriptor, loaded);
       setEntry(loaded);
-      setDraft(draftOf(fields, loaded));
-      setSubRows(subRowsOf(descriptor, loaded));
+      setDraft(loadedDraft);
+      setSubRows(loadedRows);
+      // Names of the ids the answer holds; a change typed meanwhile is kept (only labels move).
+      const subFields = descriptor.subItems.flatMap((sub) => sub.fields);
+      const rowDrafts = Object.values(loadedRows).flatMap((rows) => rows.map((row) => row.values));
+      void nameReferences([...fields, ...subFields], [loadedDraft, ...rowDrafts]).then((names) => {
+        if (names.size === 0) return;
+        setDraft((current) => renameDraft(fields, current, names));
+        setSubRows((current) =>
+          Object.fromEntries(
+            descriptor.subItems.map((sub) => [
+              sub.key,
+              (current[sub.key] ?? []).map((row) => {
+                const values = renameDraft(sub.fields, row.values, names);
+                // The original is renamed too, so a renamed row does not count as changed.
+                return { ...row, values, original: row.original ? renameDraft(sub.fields, row.original, names) : null };
+              }),
+            ]),
+          ),
+        );
+      });
     },
     [descriptor, fields],
   );
