@@ -46,7 +46,6 @@ export function DisableDialog({
   useEffect(() => {
     if (!open) return;
     let live = true;
-    setState({ kind: "loading" });
     getDependents(descriptor, entry.id)
       .then((dependents) => live && setState({ kind: "ready", dependents }))
       // The confirmation is still possible without the list; the dialog says it could not be read.
@@ -55,6 +54,12 @@ export function DisableDialog({
       live = false;
     };
   }, [open, descriptor, entry.id, t]);
+
+  function close() {
+    // The next opening starts from a fresh list of dependents.
+    setState({ kind: "loading" });
+    onClose();
+  }
 
   async function confirm() {
     if (state.kind !== "ready") return;
@@ -76,18 +81,18 @@ export function DisableDialog({
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={close}
       title={title}
       closeLabel={t("close")}
       size="lg"
       footer={
         state.kind === "done" ? (
-          <Button type="button" variant="primary" onClick={onClose} autoFocus>
+          <Button type="button" variant="primary" onClick={close} autoFocus>
             {t("close")}
           </Button>
         ) : (
           <>
-            <Button type="button" variant="secondary" onClick={onClose}>
+            <Button type="button" variant="secondary" onClick={close}>
               {t("cancel")}
             </Button>
             <Button type="button" variant={disabling ? "danger" : "primary"} loading={state.kind === "sending"} disabled={state.kind === "loading"} onClick={confirm}>
