@@ -41,7 +41,8 @@ export function DisableDialog({
   const t = useTranslations("Directory.disable");
   const labels = useDirectoryLabels();
   const [state, setState] = useState<State>({ kind: "loading" });
-  const disabling = entry.disabled !== true;
+  // Once done, the entry passed in already carries the new flag: the dialog speaks of what it did.
+  const disabling = state.kind === "done" ? state.entry.disabled === true : entry.disabled !== true;
 
   useEffect(() => {
     if (!open) return;
