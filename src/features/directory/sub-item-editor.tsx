@@ -63,9 +63,14 @@ export function SubItemEditor({
     ),
   }));
 
+  /** How a row is named to screen readers: its name as saved, else its first field ("Âge minimum 13"), else its number. */
   function rowName(row: SubRow): string {
-    const named = row.values.name ?? row.values.label;
+    const values = row.original ?? row.values;
+    const named = values.name ?? values.label;
     if (typeof named === "string" && named.trim() !== "") return named;
+    const first = sub.fields[0];
+    const value = first ? values[first.key] : null;
+    if (row.id !== null && first && typeof value === "string" && value.trim() !== "") return `${labels.field(first)} ${value}`;
     return row.id === null ? t("newRow") : t("rowNumber", { id: row.id });
   }
 
