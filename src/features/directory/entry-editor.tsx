@@ -46,7 +46,7 @@ type SubRowsState = Record<string, SubRow[]>;
 
 function subRowsOf(descriptor: DirectoryDescriptor, entry: DirectoryEntry | null): SubRowsState {
   return Object.fromEntries(
-    descriptor.subItems.map((sub) => [sub.key, rowsFromServer(sub.fields, Array.isArray(entry?.[sub.key]) ? (entry![sub.key] as Record<string, unknown>[]) : [])]),
+    descriptor.subItems.map((sub) => [sub.key, rowsFromServer(sub, Array.isArray(entry?.[sub.key]) ? (entry![sub.key] as Record<string, unknown>[]) : [])]),
   );
 }
 
@@ -82,23 +82,22 @@ export function EntryEditor({ type, id, canEdit }: { type: string; id: number | 
       setDraft(loadedDraft);
       setSubRows(loadedRows);
       // Names of the ids the answer holds; a change typed meanwhile is kept (only labels move).
-      const subFields = descriptor.subItems.flatMap((sub) => sub.fields);
-      const rowDrafts = Object.values(loadedRows).flatMap((rows) => rows.map((row) => row.values));
+      const subFields = descriptor.subItems.flatMap((sub) => [...sub.fields, ...(sub.subItems ?? []).flatMap((child) => child.fields)]);
+      const rowDrafts = Object.values(loadedRows).flatMap(function drafts(rows: SubRow[]): Draft[] {
+        return rows.flatMap((row) => [row.values, ...Object.values(row.children).flatMap(drafts)]);
+      });
       void nameReferences([...fields, ...subFields], [loadedDraft, ...rowDrafts]).then((names) => {
         if (names.size === 0) return;
         setDraft((current) => renameDraft(fields, current, names));
-        setSubRows((current) =>
-          Object.fromEntries(
-            descriptor.subItems.map((sub) => [
-              sub.key,
-              (current[sub.key] ?? []).map((row) => {
-                const values = renameDraft(sub.fields, row.values, names);
-                // The original is renamed too, so a renamed row does not count as changed.
-                return { ...row, values, original: row.original ? renameDraft(sub.fields, row.original, names) : null };
-              }),
-            ]),
-          ),
-        );
+        // The original is renamed too, so a renamed row does not count as changed.
+        const rename = (sub: SubItemDescriptor, rows: SubRow[]): SubRow[] =>
+          rows.map((row) => ({
+            ...row,
+            values: renameDraft(sub.fields, row.values, names),
+            original: row.original ? renameDraft(sub.fields, row.original, names) : null,
+            children: Object.fromEntries((sub.subItems ?? []).map((child) => [child.key, rename(child, row.children[child.key] ?? [])])),
+          }));
+        setSubRows((current) => Object.fromEntries(descriptor.subItems.map((sub) => [sub.key, rename(sub, current[sub.key] ?? [])])));
       });
     },
     [descriptor, fields],
@@ -142,7 +141,7 @@ export function EntryEditor({ type, id, canEdit }: { type: string; id: number | 
     const { body, errors } = bodyOf(fields, draft, descriptor.resource);
     const cells: Record<string, Record<string, Record<string, string>>> = {};
     for (const sub of descriptor.subItems) {
-      const payload = toPayload(sub.fields, sub.resource, subRows[sub.key] ?? []);
+      const payload = toPayload(sub, subRows[sub.key] ?? []);
       if (payload.items.length > 0) body[sub.key] = payload.items;
       if (Object.keys(payload.errors).length > 0) cells[sub.key] = payload.errors;
     }

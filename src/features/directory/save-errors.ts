@@ -17,7 +17,8 @@ export function placeCodes(descriptor: DirectoryDescriptor, codes: readonly stri
   const keys = new Set(descriptor.fields.map((f) => f.key));
   for (const code of codes) {
     const parts = splitCode(code);
-    const sub = parts ? descriptor.subItems.find((s) => s.resource === parts.resource) : undefined;
+    // A code of a sub-item's own collection (a warehouse's product) is shown above the collection holding it.
+    const sub = parts ? descriptor.subItems.find((s) => s.resource === parts.resource || (s.subItems ?? []).some((c) => c.resource === parts.resource)) : undefined;
     if (parts && parts.resource === descriptor.resource && keys.has(parts.field)) (placed.fields[parts.field] ??= []).push(code);
     else if (sub) (placed.subItems[sub.key] ??= []).push(code);
     else placed.form.push(code);

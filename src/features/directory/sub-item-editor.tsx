@@ -7,9 +7,8 @@ import { Button } from "@/ui/button";
 import { cn } from "@/ui/cn";
 import { DataTable, type DataTableColumn } from "./data-table";
 import { FieldControl } from "./field-control";
-import { draftOf } from "./field-values";
 import { useDirectoryLabels } from "./labels";
-import { isChanged, type SubAction, type SubRow } from "./sub-item-state";
+import { isChanged, newRow, type SubAction, type SubRow } from "./sub-item-state";
 
 /**
  * The sub-items of one collection (a crematorium's rooms, a parlour's stays...) edited in
@@ -25,6 +24,8 @@ export function SubItemEditor({
   cellErrors,
   errors,
   siblingOptions,
+  parentKey = "",
+  titleSuffix,
 }: {
   sub: SubItemDescriptor;
   rows: readonly SubRow[];
@@ -36,11 +37,15 @@ export function SubItemEditor({
   errors: readonly string[];
   /** Choices of fields pointing at a sibling collection, by field key. */
   siblingOptions?: Record<string, readonly { value: string; label: string }[]>;
+  /** Key of the row holding this collection, for a row's own collections (a warehouse's products). */
+  parentKey?: string;
+  /** Names the row holding this collection in its title ("Produits – Entrepôt de Lyon"). */
+  titleSuffix?: string;
 }) {
   const t = useTranslations("Directory.subEditor");
   const labels = useDirectoryLabels();
-  const title = labels.sub(sub);
-  const headingId = `sub-${sub.key}`;
+  const title = titleSuffix ? `${labels.sub(sub)} – ${titleSuffix}` : labels.sub(sub);
+  const headingId = `sub-${(parentKey + sub.key).replace(/[^\w-]/g, "-")}`;
 
   const columns: DataTableColumn<SubRow>[] = sub.fields.map((field) => ({
     key: field.key,
@@ -50,7 +55,7 @@ export function SubItemEditor({
       <div className="min-w-36">
         <FieldControl
           field={field}
-          idPrefix={`${sub.key}-${row.key}`}
+          idPrefix={row.key.replace(/[^\w-]/g, "-")}
           label={t("cellLabel", { field: labels.field(field), row: rowName(row) })}
           hideLabel
           value={row.values[field.key] ?? null}
@@ -104,7 +109,7 @@ export function SubItemEditor({
           {title}
         </h3>
         {readOnly ? null : (
-          <Button type="button" variant="secondary" onClick={() => dispatch({ type: "add", values: draftOf(sub.fields, null) })}>
+          <Button type="button" variant="secondary" onClick={() => dispatch({ type: "add", row: newRow(sub, parentKey) })}>
             {t("add", { collection: title })}
           </Button>
         )}
@@ -124,6 +129,27 @@ export function SubItemEditor({
         emptyText={t("empty")}
         rowClassName={(row) => cn(row.destroy && "bg-danger-soft line-through decoration-danger/60", row.id === null && "bg-primary-soft/40")}
       />
+      {(sub.subItems ?? []).length > 0 ? (
+        <div className="flex flex-col gap-6 border-s-4 border-line ps-4">
+          {rows
+            .filter((row) => !row.destroy)
+            .flatMap((row) =>
+              (sub.subItems ?? []).map((child) => (
+                <SubItemEditor
+                  key={`${row.key}/${child.key}`}
+                  sub={child}
+                  rows={row.children[child.key] ?? []}
+                  dispatch={(action) => dispatch({ type: "child", key: row.key, collection: child.key, action })}
+                  readOnly={readOnly}
+                  cellErrors={cellErrors}
+                  errors={[]}
+                  parentKey={`${row.key}/`}
+                  titleSuffix={rowName(row)}
+                />
+              )),
+            )}
+        </div>
+      ) : null}
     </section>
   );
 }
