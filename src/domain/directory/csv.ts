@@ -152,6 +152,8 @@ export function readCsvEntry(descriptor: DirectoryDescriptor, header: readonly s
     }
     const field = fields.get(column);
     if (field) {
+      // An empty cell of a field with a default leaves it as it is (its default, on a creation).
+      if (cell.trim() === "" && field.defaultValue !== undefined && field.defaultValue !== null && !Array.isArray(field.defaultValue)) return;
       result.fields[column] = readCsvCell(field, cell);
       return;
     }

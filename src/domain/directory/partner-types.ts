@@ -136,7 +136,7 @@ export const funeralParlorsDescriptor = place({
         { key: "price_per_day_cents", kind: "money", required: true },
         { key: "admission_price_cents", kind: "money", defaultValue: 0 },
       ],
-      orderBy: ["name"],
+      // By id: the first stay is the parlour's standard one, the quote's (services/quote-catalog.ts).
     },
   ],
 });
@@ -159,7 +159,7 @@ export const graveyardsDescriptor = place({
       fields: [
         { key: "name", kind: "text", required: true, maxLength: 200 },
         { key: "kind", kind: "enum", options: CONCESSION_KINDS, required: true },
-        { key: "places", kind: "integer", min: 1, max: 100 },
+        { key: "places", kind: "integer", min: 0, max: 100 },
       ],
       orderBy: ["name"],
     },
@@ -251,7 +251,7 @@ export const concessionTypesDescriptor: DirectoryDescriptor<"concession_types"> 
   fields: [
     { key: "name", kind: "text", required: true, maxLength: 200, list: true, sortable: true },
     { key: "kind", kind: "enum", options: CONCESSION_KINDS, required: true, list: true, sortable: true },
-    { key: "places", kind: "integer", min: 1, max: 100, list: true },
+    { key: "places", kind: "integer", min: 0, max: 100, list: true },
   ],
   subItems: [],
   disableable: false,

@@ -85,9 +85,13 @@ function valueSchema(field: FieldDescriptor, code: Code): z.ZodType {
 export function fieldSchema(field: FieldDescriptor, resource: string, mode: "create" | "update"): z.ZodType {
   const code: Code = (problem) => `${resource}__${field.key}__${problem}`;
   const value = valueSchema(field, code);
-  if (field.required) {
+  // An empty list is the empty value of a list (its column is never null).
+  if (field.kind === "reference_list" || field.kind === "text_list") return z.preprocess((v) => (v === null || v === "" ? [] : v), value).optional();
+  // A field with a default is never empty: left out it takes the default, null is refused (blank).
+  const hasDefault = field.defaultValue !== undefined && field.defaultValue !== null;
+  if (field.required || hasDefault) {
     const present = z.preprocess(emptyToNull, value);
-    return mode === "create" ? present : present.optional();
+    return mode === "create" && field.required ? present : present.optional();
   }
   return z.preprocess(emptyToNull, value.nullable()).optional();
 }

@@ -71,6 +71,11 @@ export const autocompleteQuerySchema = z.object({
     .default(AUTOCOMPLETE_DEFAULT_LIMIT)
     .meta({ description: `Number of results (default ${AUTOCOMPLETE_DEFAULT_LIMIT}, at most ${AUTOCOMPLETE_MAX_LIMIT})` }),
   locale: localeSchema.optional(),
+  disabled: z
+    .enum(["true", "false"], { error: "autocomplete__disabled__invalid" })
+    .transform((v) => v === "true")
+    .optional()
+    .meta({ description: "true: disabled partners too, marked `disabled` (roles 0-2 only: the directory's own pickers)" }),
 });
 export type AutocompleteQuery = z.infer<typeof autocompleteQuerySchema>;
 

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { AUTOCOMPLETE_KINDS, autocompleteQuerySchema, autocompleteResponseSchema } from "@/domain/schemas/autocomplete";
 import { idSchema } from "@/domain/schemas/common";
+import { hasRole, ROLES } from "@/domain/roles";
 import { guard, type AccessOf } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/env";
 import { ApiError } from "@/server/http/errors";
@@ -14,6 +15,8 @@ import {
   runAutocomplete,
   type NestedKind,
 } from "@/server/services/autocompletes/autocomplete";
+
+const DIRECTORY_STAFF_ROLES = [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR, ROLES.FUNERAL_ADVISOR] as const;
 
 /** Each kind declares its callers (services/autocompletes/autocomplete.ts); an unknown kind reaches the handler's 404. */
 const accessOfKind: AccessOf = (c) => autocompleteDefinition(c.req.param("kind") ?? "", c.req.param("extra"))?.access ?? null;
@@ -73,6 +76,15 @@ const dealDocumentsRoute = createRoute({
 });
 
 
+/** Disabled entries are the directory staff's business (roles 0-2): anyone else asking is refused. */
+function disabledAllowed(c: Context<AppEnv>, asked: boolean | undefined): boolean {
+  if (!asked) return false;
+  const auth = c.get("auth");
+  if (!auth) throw new ApiError(401, "unauthorized");
+  if (!hasRole(auth, DIRECTORY_STAFF_ROLES)) throw new ApiError(403, "forbidden");
+  return true;
+}
+
 const jsonHeaders = { "content-type": "application/json; charset=utf-8", "cache-control": "private, max-age=60" };
 
 /** Sends JSON the service already serialised (cached answers are kept as text, not parsed again). */
@@ -97,6 +109,7 @@ export function registerAutocompleteRoutes(app: OpenAPIHono<AppEnv>) {
     const json = await runAutocomplete(c.get("db"), c.get("autocompleteCache"), kind, definition, {
       ...query,
       extra,
+      includeDisabled: disabledAllowed(c, query.disabled),
       locale: requestLocale(c, query.locale),
     });
     return sendJson(c, json);
@@ -110,6 +123,7 @@ export function registerAutocompleteRoutes(app: OpenAPIHono<AppEnv>) {
     if (!definition) throw new ApiError(404, "not_found");
     const json = await runAutocomplete(c.get("db"), c.get("autocompleteCache"), kind, definition, {
       ...query,
+      includeDisabled: disabledAllowed(c, query.disabled),
       locale: requestLocale(c, query.locale),
     });
     return sendJson(c, json);

@@ -45,6 +45,8 @@ export interface AutocompleteParams {
   extra?: string;
   /** Parent id of the nested kinds (airports/{id}/warehouses, deals/{id}/documents). */
   parentId?: number;
+  /** Disabled partners too (roles 0-2 only, checked by the route): pickers of the directory itself. */
+  includeDisabled?: boolean;
 }
 
 /**
@@ -136,7 +138,7 @@ export function nestedAutocompleteDefinition(kind: NestedKind) {
  * the cache when the same normalised question was asked recently.
  */
 export async function runAutocomplete(db: Db, cache: AutocompleteCache | null, kind: string, definition: Definition, params: AutocompleteParams): Promise<string> {
-  const key = definition.cacheable && cache?.enabled ? `${kind}|${params.extra ?? ""}|${params.locale}|${params.limit}|${searchTerm(params.q).text}` : null;
+  const key = definition.cacheable && cache?.enabled ? `${kind}|${params.extra ?? ""}|${params.includeDisabled ? "all" : ""}|${params.locale}|${params.limit}|${searchTerm(params.q).text}` : null;
   if (key) {
     const cached = cache!.get(key);
     if (cached !== undefined) return cached;

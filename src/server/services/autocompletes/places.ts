@@ -25,6 +25,8 @@ export interface PlaceSuggestion {
   department_code: string | null;
   cityhall_id: number | null;
   demo: boolean;
+  /** Only when disabled places were asked for. */
+  disabled?: boolean;
   [extra: string]: unknown;
 }
 
@@ -39,42 +41,51 @@ type PlaceTable =
   | typeof regionalHealthAuthorities
   | typeof worships;
 
-const PLACE_COLUMNS = sql.raw(`t.id, t.name, t.address, t.postal_code, t.city, t.department_code, t.cityhall_id, t.demo`);
+const PLACE_COLUMNS = sql.raw(`t.id, t.name, t.address, t.postal_code, t.city, t.department_code, t.cityhall_id, t.demo, t.disabled`);
 
-async function searchPlaces(db: Db, table: PlaceTable, params: { q?: string; limit: number }, extra?: { select: SQL; join?: SQL }): Promise<PlaceSuggestion[]> {
+type Params = { q?: string; limit: number; includeDisabled?: boolean };
+
+async function searchPlaces(db: Db, table: PlaceTable, params: Params, extra?: { select: SQL; join?: SQL }): Promise<PlaceSuggestion[]> {
   const rows = await rankedSearch<PlaceSuggestion & Record<string, unknown>>(
     db,
     {
       select: extra ? sql`${PLACE_COLUMNS}, ${extra.select}` : PLACE_COLUMNS,
       from: sql`${table} t ${extra?.join ?? sql``}`,
       column: sql`t.search_name`,
-      where: sql`NOT t.disabled`,
+      // Disabled partners leave every picker, except the directory's own when it asks for them.
+      where: params.includeDisabled ? undefined : sql`NOT t.disabled`,
       order: sql`t.name, t.id`,
     },
     params.q,
     params.limit,
   );
-  return rows.map((r) => ({ ...r, id: Number(r.id), cityhall_id: r.cityhall_id === null ? null : Number(r.cityhall_id) }));
+  // The flag is only news to the directory's own pickers; the others only ever see enabled places.
+  return rows.map(({ disabled, ...r }) => ({
+    ...r,
+    id: Number(r.id),
+    cityhall_id: r.cityhall_id === null ? null : Number(r.cityhall_id),
+    ...(params.includeDisabled ? { disabled: Boolean(disabled) } : {}),
+  }));
 }
 
-export const searchConsulates = (db: Db, p: { q?: string; limit: number }) =>
+export const searchConsulates = (db: Db, p: Params) =>
   searchPlaces(db, consulates, p, { select: sql`t.reference_country_id` });
-export const searchCrematoriums = (db: Db, p: { q?: string; limit: number }) => searchPlaces(db, crematoriums, p);
-export const searchFuneralParlors = (db: Db, p: { q?: string; limit: number }) => searchPlaces(db, funeralParlors, p);
-export const searchGraveyards = (db: Db, p: { q?: string; limit: number }) =>
+export const searchCrematoriums = (db: Db, p: Params) => searchPlaces(db, crematoriums, p);
+export const searchFuneralParlors = (db: Db, p: Params) => searchPlaces(db, funeralParlors, p);
+export const searchGraveyards = (db: Db, p: Params) =>
   searchPlaces(db, graveyards, p, { select: sql`t.default_concession_type_id` });
-export const searchHospitals = (db: Db, p: { q?: string; limit: number }) =>
+export const searchHospitals = (db: Db, p: Params) =>
   searchPlaces(db, hospitals, p, { select: sql`t.agreement_location_type, t.agreement_location_id` });
-export const searchPolices = (db: Db, p: { q?: string; limit: number }) => searchPlaces(db, polices, p);
-export const searchPrefectures = (db: Db, p: { q?: string; limit: number }) => searchPlaces(db, prefectures, p);
-export const searchRegionalHealthAuthorities = (db: Db, p: { q?: string; limit: number }) => searchPlaces(db, regionalHealthAuthorities, p);
-export const searchWorships = (db: Db, p: { q?: string; limit: number }) =>
+export const searchPolices = (db: Db, p: Params) => searchPlaces(db, polices, p);
+export const searchPrefectures = (db: Db, p: Params) => searchPlaces(db, prefectures, p);
+export const searchRegionalHealthAuthorities = (db: Db, p: Params) => searchPlaces(db, regionalHealthAuthorities, p);
+export const searchWorships = (db: Db, p: Params) =>
   searchPlaces(db, worships, p, {
     select: sql`wt.code AS worship_type`,
     join: sql`LEFT JOIN worship_types wt ON wt.id = t.worship_type_id`,
   });
 
-export async function searchFuneralWorkTypes(db: Db, p: { q?: string; limit: number }) {
+export async function searchFuneralWorkTypes(db: Db, p: Params) {
   const rows = await rankedSearch<{ id: number; code: string; name: string }>(
     db,
     { select: sql`t.id, t.name, t.code`, from: sql`${funeralWorkTypes} t`, column: sql`t.search_name`, order: sql`t.name` },

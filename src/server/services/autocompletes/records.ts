@@ -5,14 +5,14 @@ import { queryRows } from "@/server/db/query";
 
 /** Back-office pickers over reference tables and case records. */
 
-type Params = { q?: string; limit: number };
+type Params = { q?: string; limit: number; includeDisabled?: boolean };
 const num = <T extends { id: unknown }>(rows: T[]) => rows.map((r) => ({ ...r, id: Number(r.id) }));
 
 export async function searchAirlines(db: Db, p: Params) {
   return num(
     await rankedSearch<{ id: number; name: string; iata: string; icao: string | null; country: string | null }>(
       db,
-      { select: sql`t.id, t.name, t.iata, t.icao, t.country`, from: sql`airlines t`, column: sql`t.search_name`, where: sql`NOT t.disabled`, order: sql`t.name, t.id` },
+      { select: sql`t.id, t.name, t.iata, t.icao, t.country`, from: sql`airlines t`, column: sql`t.search_name`, where: p.includeDisabled ? undefined : sql`NOT t.disabled`, order: sql`t.name, t.id` },
       p.q,
       p.limit,
     ),
@@ -128,7 +128,7 @@ export async function searchSuppliers(db: Db, p: Params) {
         select: sql`t.id, t.name, t.city, t.department_code, t.dependencies, t.demo`,
         from: sql`suppliers t`,
         column: sql`t.search_name`,
-        where: sql`NOT t.disabled`,
+        where: p.includeDisabled ? undefined : sql`NOT t.disabled`,
         order: sql`t.name, t.id`,
       },
       p.q,
@@ -259,7 +259,7 @@ export async function searchFlights(db: Db, p: Params) {
       from: sql`flights t JOIN airlines al ON al.id = t.airline_id JOIN airports dep ON dep.id = t.departure_airport_id
         JOIN airports arr ON arr.id = t.arrival_airport_id LEFT JOIN airports st ON st.id = t.stopover_airport_id`,
       column: sql`(dep.search_name || ' ' || arr.search_name || ' ' || al.search_name)`,
-      where: sql`NOT t.disabled`,
+      where: p.includeDisabled ? undefined : sql`NOT t.disabled`,
       order: sql`dep.iata, arr.iata, t.id`,
     },
     p.q,

@@ -7,7 +7,7 @@ import type { Db } from "@/server/db/client";
 import { queryRows } from "@/server/db/query";
 import { ApiError } from "@/server/http/errors";
 import { afterDirectoryChange } from "@/server/services/directory/cache-port";
-import { recordChanges, type ChangeRecord } from "@/server/services/directory/changes";
+import { recordChanges, sameSnapshot, snapshot, type ChangeRecord } from "@/server/services/directory/changes";
 import { bindingFor, column, rowToValues, scoped, subItemToApi, valuesToColumns, withDefaults } from "@/server/services/directory/columns";
 import { toEntry } from "@/server/services/directory/read-entries";
 import { collectReferences, existingReferences, missingReferences, type WantedReferences } from "@/server/services/directory/references";
@@ -279,7 +279,10 @@ async function writeLines(
   const afterRows: Row[] = [];
   for (let i = 0; i < ids.length; i += 5000) afterRows.push(...((await tx.select().from(table).where(inArray(column(table, "id"), ids.slice(i, i + 5000)))) as Row[]));
   const afterEntries = entriesOf(descriptor, afterRows, await loadSubRows(tx, descriptor, ids));
-  const records: ChangeRecord[] = ids.map((id) => ({ type: descriptor.type, entryId: id, action: "import", before: beforeEntries.get(id) ?? null, after: afterEntries.get(id) ?? null }));
+  // A line that changed nothing (an export imported back) leaves no line in the history.
+  const records: ChangeRecord[] = ids
+    .map((id): ChangeRecord => ({ type: descriptor.type, entryId: id, action: "import", before: beforeEntries.get(id) ?? null, after: afterEntries.get(id) ?? null }))
+    .filter((r) => !sameSnapshot(snapshot(r.before), snapshot(r.after)));
   await recordChanges(tx, ctx.caller, records, now);
   return ids;
 }

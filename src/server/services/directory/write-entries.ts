@@ -180,15 +180,18 @@ async function applyCollection(tx: Db, descriptor: DirectoryDescriptor, sub: Sub
   if (problems.length > 0) refuse(problems);
 
   const destroyed = changes.flatMap((c) => (c.op === "destroy" ? [c.id] : []));
-  if (destroyed.length > 0) await tx.delete(table).where(and(eq(parentColumn, parentId), inArray(idColumn, destroyed)));
-  for (const { change, merged } of rows) {
-    if (change.op === "update") {
-      const set = valuesToColumns(sub.fields, change.values);
-      if (Object.keys(set).length > 0) await tx.update(table).set({ ...set, updatedAt: now }).where(and(eq(parentColumn, parentId), eq(idColumn, change.id)));
-    } else if (change.op === "create") {
-      await tx.insert(table).values({ ...valuesToColumns(sub.fields, merged), [binding.parentColumn]: parentId, createdAt: now, updatedAt: now });
+  // A constraint of the collection (the same type and term twice) is reported as this collection's.
+  await translatingConstraints(sub.resource, async () => {
+    if (destroyed.length > 0) await tx.delete(table).where(and(eq(parentColumn, parentId), inArray(idColumn, destroyed)));
+    for (const { change, merged } of rows) {
+      if (change.op === "update") {
+        const set = valuesToColumns(sub.fields, change.values);
+        if (Object.keys(set).length > 0) await tx.update(table).set({ ...set, updatedAt: now }).where(and(eq(parentColumn, parentId), eq(idColumn, change.id)));
+      } else if (change.op === "create") {
+        await tx.insert(table).values({ ...valuesToColumns(sub.fields, merged), [binding.parentColumn]: parentId, createdAt: now, updatedAt: now });
+      }
     }
-  }
+  });
 }
 
 /** Fields naming another collection of the same parent must name one of its items (or a shared row). */

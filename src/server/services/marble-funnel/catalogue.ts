@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   ACCESSORY_KINDS,
   ENGRAVING_FONTS,
@@ -52,7 +52,7 @@ export async function graveyardWithConcessions(db: Db, graveyardId: number): Pro
     sql`SELECT DISTINCT t.id, t.name, t.kind::text AS kind, t.places FROM graveyard_concessions gc JOIN concession_types t ON t.id = gc.concession_type_id
         WHERE gc.graveyard_id = ${graveyardId} ORDER BY t.id`,
   );
-  const types = priced.length > 0 ? priced : await db.select({ id: concessionTypes.id, name: concessionTypes.name, kind: concessionTypes.kind, places: concessionTypes.places }).from(concessionTypes).orderBy(asc(concessionTypes.id));
+  const types = priced.length > 0 ? priced : await db.select({ id: concessionTypes.id, name: concessionTypes.name, kind: concessionTypes.kind, places: concessionTypes.places }).from(concessionTypes).where(isNull(concessionTypes.graveyardId)).orderBy(asc(concessionTypes.id));
   return { ...yard, concession_types: types.map((t) => ({ id: t.id, name: t.name, kind: String(t.kind), places: t.places ?? null })) };
 }
 

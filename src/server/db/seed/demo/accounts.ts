@@ -1,5 +1,7 @@
 import { ROLES } from "@/domain/roles";
 import type { Db } from "@/server/db/client";
+import { eq } from "drizzle-orm";
+import { crematoriums } from "@/server/db/schema/partners";
 import { businessUsers, clients } from "@/server/db/schema/users";
 import { hashPassword } from "@/server/services/auth/passwords";
 
@@ -16,9 +18,20 @@ export const DEMO_BUSINESS_USERS = [
   { email: "pro@demo.test", firstname: "Sophie", lastname: "Garnier", role: ROLES.PRO },
 ] as const;
 
+export const DEMO_PRO_ORGANISATION_NAME = "Crématorium de Lyon (démo)";
+
 export async function seedDemoAccounts(db: Db): Promise<number> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.insert(clients).values({ ...DEMO_CLIENT, passwordHash, phone: "0600000000", city: "Lyon", postalCode: "69003", countryCode: "fr", demo: true });
-  await db.insert(businessUsers).values(DEMO_BUSINESS_USERS.map((u) => ({ ...u, passwordHash, demo: true })));
+  // The demo pro works for the Lyon crematorium: the one directory entry it reads and changes.
+  const [organisation] = await db.select({ id: crematoriums.id }).from(crematoriums).where(eq(crematoriums.name, DEMO_PRO_ORGANISATION_NAME)).limit(1);
+  await db.insert(businessUsers).values(
+    DEMO_BUSINESS_USERS.map((u) => ({
+      ...u,
+      passwordHash,
+      demo: true,
+      ...(u.role === ROLES.PRO && organisation ? { organisationType: "crematoriums", organisationId: organisation.id } : {}),
+    })),
+  );
   return 1 + DEMO_BUSINESS_USERS.length;
 }
