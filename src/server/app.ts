@@ -83,6 +83,8 @@ export function createApp(options: AppOptions) {
     changed: async (change) => {
       // Pickers of places read live data, but a cached reference answer must not outlive a change either.
       cache.invalidate(change.type);
+      // countries/flight_estimation lists the countries a flight reaches.
+      if (change.repatriationPages) cache.invalidate("countries");
       await pageCache.changed(change);
     },
   };

@@ -48,6 +48,7 @@ export type ReferenceKind =
   | "countries"
   | "crematoriums"
   | "departments"
+  | "flights"
   | "funeral_parlors"
   | "funeral_work_types"
   | "graveyards"
@@ -108,6 +109,11 @@ export interface SubItemDescriptor {
   orderBy?: readonly string[];
   /** Label key in the "Directory" namespace (`subItems.<key>` unless given). */
   labelKey?: string;
+  /**
+   * Collections of each sub-item, edited with it (a supplier's warehouse → its products, a
+   * zone → its funeral works): one level deeper, same `{id?, _destroy?}` rules.
+   */
+  subItems?: readonly SubItemDescriptor[];
 }
 
 /** A rule across fields of one row; answers the offending field and its problem, or null. */
@@ -143,6 +149,11 @@ export interface DirectoryDescriptor<T extends string = string> {
   defaultSort: string;
   /** Label keys in the "Directory" namespace: `types.<type>.one` / `types.<type>.other` unless given. */
   labelKey?: string;
+  /**
+   * Entries owned by another type's organisation (a supplier's warehouses): a pro of that
+   * organisation reaches the entries whose `field` holds its id, besides its own entry.
+   */
+  owner?: { type: string; field: string };
 }
 
 export function fieldLabelKey(field: FieldDescriptor): string {

@@ -28,7 +28,7 @@ export const PLACE_FIELDS: readonly FieldDescriptor[] = [
 ];
 
 /** Nothing above the upper bound when one is given. */
-const boundsCheck =
+export const boundsCheck =
   (minKey: string, maxKey: string): RowCheck =>
   (row) => {
     const min = row[minKey];
@@ -36,7 +36,7 @@ const boundsCheck =
     return typeof min === "number" && typeof max === "number" && max < min ? { field: maxKey, problem: "too_small" } : null;
   };
 
-const coverages = (resource: string): SubItemDescriptor => ({
+export const coverages = (resource: string): SubItemDescriptor => ({
   key: "coverages",
   resource,
   fields: [

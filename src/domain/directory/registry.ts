@@ -1,11 +1,12 @@
 import type { DirectoryDescriptor } from "@/domain/directory/descriptor";
+import { LOGISTICS_DESCRIPTORS } from "@/domain/directory/logistics-types";
 import { PARTNER_DESCRIPTORS } from "@/domain/directory/partner-types";
 
 /**
  * Every directory type the engine serves, in the order the /pro/annuaire index lists
- * them. Suppliers, warehouses and flights join here with their own descriptors.
+ * them: the partner places and reference lists, then the logistics (suppliers, warehouses, flights).
  */
-export const DIRECTORY_DESCRIPTORS = [...PARTNER_DESCRIPTORS] as const;
+export const DIRECTORY_DESCRIPTORS = [...PARTNER_DESCRIPTORS, ...LOGISTICS_DESCRIPTORS] as const;
 
 export type DirectoryType = (typeof DIRECTORY_DESCRIPTORS)[number]["type"];
 

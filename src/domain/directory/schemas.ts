@@ -113,11 +113,12 @@ function rowSchema(fields: readonly FieldDescriptor[], resource: string, mode: "
   });
 }
 
-/** One parsed element of a sub-item collection in a write. */
+/** One parsed element of a sub-item collection in a write; `nested`: its own collections' changes (SubItemDescriptor.subItems). */
 export type SubItemChange =
-  | { op: "create"; values: Record<string, unknown> }
-  | { op: "update"; id: number; values: Record<string, unknown> }
+  | { op: "create"; values: Record<string, unknown>; nested?: NestedChanges }
+  | { op: "update"; id: number; values: Record<string, unknown>; nested?: NestedChanges }
   | { op: "destroy"; id: number };
+export type NestedChanges = Record<string, SubItemChange[]>;
 
 const subItemIdSchema = (sub: SubItemDescriptor) =>
   z.number({ error: `${sub.resource}__id__invalid` }).int({ error: `${sub.resource}__id__invalid` }).positive({ error: `${sub.resource}__id__invalid` }).max(MAX_INT, { error: `${sub.resource}__id__invalid` });
@@ -132,11 +133,14 @@ const subItemIdSchema = (sub: SubItemDescriptor) =>
  *   `created_at`/`updated_at` of a sub-item read from the API — is an update without its
  *   id: 422 `<sub resource>__id__missing`.
  * On a creation of the parent (mode "create") an id is refused: `<sub resource>__id__invalid`.
+ * Nested collections (a warehouse's products) follow the same rules, in mode "create"
+ * under an item being created and "update" under an item being changed.
  */
-export function subItemSchema(sub: SubItemDescriptor, mode: "create" | "update") {
+export function subItemSchema(sub: SubItemDescriptor, mode: "create" | "update"): z.ZodType<SubItemChange, unknown> {
   const createRow = rowSchema(sub.fields, sub.resource, "create", sub.checks);
   const updateRow = rowSchema(sub.fields, sub.resource, "update");
   const idSchema = subItemIdSchema(sub);
+  const nested = (element: Record<string, unknown>, nestedMode: "create" | "update", ctx: z.RefinementCtx) => nestedChanges(sub, element, nestedMode, ctx);
   return z.unknown().transform((input, ctx): SubItemChange => {
     const fail = (message: string, path: PropertyKey[] = []) => {
       ctx.addIssue({ code: "custom", message, path });
@@ -147,14 +151,39 @@ export function subItemSchema(sub: SubItemDescriptor, mode: "create" | "update")
     const destroy = element._destroy === true || element._destroy === "1" || element._destroy === "true";
     if (element.id === undefined || element.id === null || element.id === "") {
       if (destroy || "created_at" in element || "updated_at" in element) return fail(`${sub.resource}__id__missing`, ["id"]);
-      return relay(createRow.safeParse(element), ctx, (values) => ({ op: "create", values }));
+      return relay(createRow.safeParse(element), ctx, (values) => withNested({ op: "create", values }, nested(element, "create", ctx)));
     }
     if (mode === "create") return fail(`${sub.resource}__id__invalid`, ["id"]);
     const id = idSchema.safeParse(element.id);
     if (!id.success) return fail(`${sub.resource}__id__invalid`, ["id"]);
     if (destroy) return { op: "destroy", id: id.data };
-    return relay(updateRow.safeParse(element), ctx, (values) => ({ op: "update", id: id.data, values }));
+    return relay(updateRow.safeParse(element), ctx, (values) => withNested({ op: "update", id: id.data, values }, nested(element, "update", ctx)));
   });
+}
+
+function withNested<T extends SubItemChange>(change: T, nested: NestedChanges | undefined): T {
+  return nested ? { ...change, nested } : change;
+}
+
+/** The nested collections an element carries, parsed; issues land under `<collection>.<index>`. */
+function nestedChanges(sub: SubItemDescriptor, element: Record<string, unknown>, mode: "create" | "update", ctx: z.RefinementCtx): NestedChanges | undefined {
+  let out: NestedChanges | undefined;
+  for (const child of sub.subItems ?? []) {
+    if (element[child.key] === undefined || element[child.key] === null) continue;
+    const result = collectionSchema(child, mode).safeParse(element[child.key]);
+    if (!result.success) {
+      for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: [child.key, ...issue.path] });
+      continue;
+    }
+    out = { ...out, [child.key]: result.data };
+  }
+  return out;
+}
+
+function collectionSchema(sub: SubItemDescriptor, mode: "create" | "update") {
+  return z
+    .array(subItemSchema(sub, mode), { error: `${sub.resource}__body__invalid` })
+    .max(MAX_SUB_ITEMS, { error: `${sub.resource}__body__too_long` });
 }
 
 function relay<T>(result: z.ZodSafeParseResult<Record<string, unknown>>, ctx: z.RefinementCtx, ok: (values: Record<string, unknown>) => T): T {
@@ -165,13 +194,7 @@ function relay<T>(result: z.ZodSafeParseResult<Record<string, unknown>>, ctx: z.
 
 function subItemsShape(descriptor: DirectoryDescriptor, mode: "create" | "update") {
   return Object.fromEntries(
-    descriptor.subItems.map((sub) => [
-      sub.key,
-      z
-        .array(subItemSchema(sub, mode), { error: `${sub.resource}__body__invalid` })
-        .max(MAX_SUB_ITEMS, { error: `${sub.resource}__body__too_long` })
-        .optional(),
-    ]),
+    descriptor.subItems.map((sub) => [sub.key, collectionSchema(sub, mode).optional()]),
   );
 }
 
@@ -262,7 +285,7 @@ export const directoryChangeSchema = z
 export type DirectoryChange = z.infer<typeof directoryChangeSchema>;
 
 /** What uses an entry: shown before disabling it, and why a deletion is refused. */
-export const DEPENDENT_KINDS = ["deals", "quotes", "commune_pages", "directory_entries", "sub_items", "products"] as const;
+export const DEPENDENT_KINDS = ["deals", "quotes", "commune_pages", "country_pages", "directory_entries", "sub_items", "products"] as const;
 export type DependentKind = (typeof DEPENDENT_KINDS)[number];
 
 export const directoryDependentsSchema = z

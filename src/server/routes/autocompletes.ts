@@ -139,6 +139,6 @@ async function nested(
   const definition = nestedAutocompleteDefinition(kind);
   const db = c.get("db");
   if (!(await definition.parentExists(db, parentId))) throw new ApiError(404, "not_found");
-  const json = await runAutocomplete(db, null, kind, definition, { ...query, parentId, locale: requestLocale(c, query.locale) });
+  const json = await runAutocomplete(db, null, kind, definition, { ...query, parentId, includeDisabled: disabledAllowed(c, query.disabled), locale: requestLocale(c, query.locale) });
   return sendJson(c, json);
 }

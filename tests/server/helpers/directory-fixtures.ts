@@ -24,6 +24,7 @@ export function sampleValue(field: FieldDescriptor, refs: Refs, n: number): unkn
   switch (field.kind) {
     case "text":
       if (field.key === "zone_id") return "69";
+      if (field.key === "siret") return `${String(10_000_000_000_000 + n)}`;
       return `${field.key.replace(/_/g, " ")} ${n}`.slice(0, field.maxLength ?? 200);
     case "email":
       return `contact${n}@example.org`;
@@ -46,6 +47,8 @@ export function sampleValue(field: FieldDescriptor, refs: Refs, n: number): unkn
     case "department":
       return "69";
     case "reference":
+      // A warehouse stocks a product once (unique pair): each sample item names its own.
+      if (field.key === "product_id") return Number(refs.products) + n;
       return refs[field.reference!];
     case "reference_list":
       return [refs[field.reference!]];

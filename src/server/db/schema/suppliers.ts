@@ -65,7 +65,7 @@ export const supplierWarehouseProducts = pgTable(
   ],
 );
 
-/** Areas a supplier works in (its coverage). */
+/** Priced areas of a supplier: each zone has its own prices of funeral works (a mason's tariff by département). */
 export const supplierZones = pgTable(
   "supplier_zones",
   {
@@ -95,4 +95,22 @@ export const supplierZoneFuneralWorks = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex("supplier_zone_funeral_works_unique_idx").on(t.supplierZoneId, t.funeralWorkTypeId)],
+);
+
+/**
+ * Where a supplier delivers or works (SPEC §3 "Supplier … coverage"): coverage entries as
+ * prefectures and regional health authorities have them (zone_type, zone_id).
+ */
+export const supplierCoverages = pgTable(
+  "supplier_coverages",
+  {
+    id: id(),
+    supplierId: integer()
+      .notNull()
+      .references(() => suppliers.id, { onDelete: "cascade" }),
+    zoneType: zoneType().notNull(),
+    zoneId: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("supplier_coverages_unique_idx").on(t.supplierId, t.zoneType, t.zoneId), index("supplier_coverages_zone_idx").on(t.zoneType, t.zoneId)],
 );

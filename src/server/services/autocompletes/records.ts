@@ -10,9 +10,9 @@ const num = <T extends { id: unknown }>(rows: T[]) => rows.map((r) => ({ ...r, i
 
 export async function searchAirlines(db: Db, p: Params) {
   return num(
-    await rankedSearch<{ id: number; name: string; iata: string; icao: string | null; country: string | null }>(
+    await rankedSearch<{ id: number; name: string; iata: string; icao: string | null; country: string | null; disabled: boolean }>(
       db,
-      { select: sql`t.id, t.name, t.iata, t.icao, t.country`, from: sql`airlines t`, column: sql`t.search_name`, where: p.includeDisabled ? undefined : sql`NOT t.disabled`, order: sql`t.name, t.id` },
+      { select: sql`t.id, t.name, t.iata, t.icao, t.country, t.disabled`, from: sql`airlines t`, column: sql`t.search_name`, where: p.includeDisabled ? undefined : sql`NOT t.disabled`, order: sql`t.name, t.id` },
       p.q,
       p.limit,
     ),
@@ -32,13 +32,14 @@ export async function searchAirports(db: Db, p: Params) {
 
 export async function searchAirportWarehouses(db: Db, airportId: number, p: Params) {
   return num(
-    await rankedSearch<{ id: number; name: string; city: string | null; supplier_id: number; supplier_name: string; demo: boolean }>(
+    await rankedSearch<{ id: number; name: string; city: string | null; supplier_id: number; supplier_name: string; demo: boolean; disabled: boolean }>(
       db,
       {
-        select: sql`t.id, t.name, t.city, t.supplier_id, s.name AS supplier_name, t.demo`,
+        select: sql`t.id, t.name, t.city, t.supplier_id, s.name AS supplier_name, t.demo, (t.disabled OR s.disabled) AS disabled`,
         from: sql`supplier_warehouses t JOIN suppliers s ON s.id = t.supplier_id`,
         column: sql`t.search_name`,
-        where: sql`t.airport_id = ${airportId} AND NOT t.disabled AND NOT s.disabled`,
+        // A warehouse of a disabled supplier is out of the pickers too.
+        where: p.includeDisabled ? sql`t.airport_id = ${airportId}` : sql`t.airport_id = ${airportId} AND NOT t.disabled AND NOT s.disabled`,
         order: sql`t.name, t.id`,
       },
       p.q,
@@ -122,10 +123,10 @@ export async function searchRuleSets(db: Db, p: Params) {
 
 export async function searchSuppliers(db: Db, p: Params) {
   return num(
-    await rankedSearch<{ id: number; name: string; city: string | null; department_code: string | null; dependencies: string[]; demo: boolean }>(
+    await rankedSearch<{ id: number; name: string; city: string | null; department_code: string | null; dependencies: string[]; demo: boolean; disabled: boolean }>(
       db,
       {
-        select: sql`t.id, t.name, t.city, t.department_code, t.dependencies, t.demo`,
+        select: sql`t.id, t.name, t.city, t.department_code, t.dependencies, t.demo, t.disabled`,
         from: sql`suppliers t`,
         column: sql`t.search_name`,
         where: p.includeDisabled ? undefined : sql`NOT t.disabled`,
@@ -250,12 +251,13 @@ export async function searchFlights(db: Db, p: Params) {
     stopover_airport_id: number | null;
     stopover_iata: string | null;
     demo: boolean;
+    disabled: boolean;
   }>(
     db,
     {
       select: sql`t.id, t.airline_id, al.name AS airline_name, al.iata AS airline_iata,
         t.departure_airport_id, dep.iata AS departure_iata, t.arrival_airport_id, arr.iata AS arrival_iata,
-        arr.country_code AS arrival_country_code, t.stopover_airport_id, st.iata AS stopover_iata, t.demo`,
+        arr.country_code AS arrival_country_code, t.stopover_airport_id, st.iata AS stopover_iata, t.demo, t.disabled`,
       from: sql`flights t JOIN airlines al ON al.id = t.airline_id JOIN airports dep ON dep.id = t.departure_airport_id
         JOIN airports arr ON arr.id = t.arrival_airport_id LEFT JOIN airports st ON st.id = t.stopover_airport_id`,
       column: sql`(dep.search_name || ' ' || arr.search_name || ' ' || al.search_name)`,
@@ -273,5 +275,6 @@ export async function searchFlights(db: Db, p: Params) {
     stopover_airport: r.stopover_airport_id ? { id: Number(r.stopover_airport_id), iata: r.stopover_iata } : null,
     arrival_airport: { id: Number(r.arrival_airport_id), iata: r.arrival_iata, country_code: r.arrival_country_code },
     demo: r.demo,
+    disabled: Boolean(r.disabled),
   }));
 }

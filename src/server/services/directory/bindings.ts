@@ -27,7 +27,8 @@ import {
 import { cityhalls, countries, departments } from "@/server/db/schema/geo";
 import { products } from "@/server/db/schema/catalog";
 import { supplierWarehouses, suppliers } from "@/server/db/schema/suppliers";
-import { airlines, airports } from "@/server/db/schema/travel";
+import { airlines, airports, flights } from "@/server/db/schema/travel";
+import { LOGISTICS_BINDINGS } from "@/server/services/directory/logistics-bindings";
 
 /**
  * Where each directory type lives in the database: the server half of a descriptor
@@ -44,6 +45,8 @@ export interface SubItemBinding {
    * collection's table shared by every parent (parent column null).
    */
   siblings?: Record<string, { subKey: string; orShared?: boolean }>;
+  /** Tables of the sub-item's own collections (SubItemDescriptor.subItems), by key. */
+  subItems?: Record<string, SubItemBinding>;
 }
 
 export interface DirectoryBinding {
@@ -59,6 +62,13 @@ export interface DirectoryBinding {
   quotePrefix?: string;
   /** Partner kinds shown on the /pompes-funebres commune pages (their changes refresh those pages). */
   onCommunePages?: boolean;
+  /** Read by the /rapatriement-corps-pays pages and their estimate (flights): their changes refresh those pages. */
+  onRepatriationPages?: boolean;
+  /**
+   * The entry's label when no column holds it (a flight: "CDG → ALG (Air Algérie)"), as an SQL
+   * expression over the table; lists, searches and the dependents read it.
+   */
+  label?: (table: PgTable) => SQL;
 }
 
 export const DIRECTORY_BINDINGS: Record<DirectoryType, DirectoryBinding> = {
@@ -107,6 +117,7 @@ export const DIRECTORY_BINDINGS: Record<DirectoryType, DirectoryBinding> = {
   worships: { table: worships, searchColumn: "searchName", subItems: {} },
   worship_types: { table: worshipTypes, subItems: {} },
   concession_types: { table: concessionTypes, scope: () => isNull(concessionTypes.graveyardId), fixed: { graveyardId: null }, subItems: {} },
+  ...LOGISTICS_BINDINGS,
 };
 
 export function bindingOf(type: DirectoryType): DirectoryBinding {
@@ -122,6 +133,7 @@ export const REFERENCE_TARGETS: Partial<Record<ReferenceKind, { table: PgTable; 
   countries: { table: countries, key: countries.code },
   crematoriums: { table: crematoriums, key: crematoriums.id },
   departments: { table: departments, key: departments.code },
+  flights: { table: flights, key: flights.id },
   funeral_parlors: { table: funeralParlors, key: funeralParlors.id },
   funeral_work_types: { table: funeralWorkTypes, key: funeralWorkTypes.id },
   graveyards: { table: graveyards, key: graveyards.id },

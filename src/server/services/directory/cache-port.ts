@@ -10,7 +10,16 @@ import { bindingFor } from "@/server/services/directory/columns";
  */
 export interface DirectoryCachePort {
   /** Entries of `type` changed (created, updated, disabled, deleted, imported). */
-  changed(change: { type: string; ids: readonly number[]; communePages: boolean }): void | Promise<void>;
+  changed(change: DirectoryCacheChange): void | Promise<void>;
+}
+
+export interface DirectoryCacheChange {
+  type: string;
+  ids: readonly number[];
+  /** The /pompes-funebres commune pages show entries of this type. */
+  communePages: boolean;
+  /** The /rapatriement-corps-pays pages (and their estimate) read entries of this type: flights. */
+  repatriationPages?: boolean;
 }
 
 export const NO_PAGE_CACHE: DirectoryCachePort = { changed: () => undefined };
@@ -20,5 +29,6 @@ export async function afterDirectoryChange(db: Db, port: DirectoryCachePort, des
   if (ids.length === 0) return;
   // The quote's partner choice and prices are read through this cache (services/quote-pricing.ts).
   clearPricingCache(db);
-  await port.changed({ type: descriptor.type, ids, communePages: bindingFor(descriptor).onCommunePages === true });
+  const binding = bindingFor(descriptor);
+  await port.changed({ type: descriptor.type, ids, communePages: binding.onCommunePages === true, repatriationPages: binding.onRepatriationPages === true });
 }

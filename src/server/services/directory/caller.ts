@@ -43,24 +43,43 @@ export function isDirectoryStaff(caller: DirectoryCaller): boolean {
 
 /**
  * The entries of a type the caller reaches: "all", or the one id of its own organisation,
- * or none ("none": lists are empty and an entry is 404, no existence leak).
+ * or the entries its organisation owns (`{ owner: field, id }`: a supplier's warehouses,
+ * descriptor.owner), or none ("none": lists are empty and an entry is 404, no existence leak).
  */
-export type DirectoryReach = "all" | "none" | number;
+export type DirectoryReach = "all" | "none" | number | OwnedReach;
+export interface OwnedReach {
+  /** API key of the field naming the owner (`supplier_id`). */
+  owner: string;
+  id: number;
+}
+
+/** A pro's reach on a type that is not a reference list. */
+function organisationReach(caller: DirectoryCaller, descriptor: DirectoryDescriptor): DirectoryReach {
+  const organisation = caller.organisation;
+  if (!organisation) return "none";
+  if (organisation.type === descriptor.type) return organisation.id;
+  if (descriptor.owner?.type === organisation.type) return { owner: descriptor.owner.field, id: organisation.id };
+  return "none";
+}
 
 export function readReach(caller: DirectoryCaller, descriptor: DirectoryDescriptor): DirectoryReach {
   if (isDirectoryStaff(caller)) return "all";
   if (caller.role !== ROLES.PRO) return "none";
   if (descriptor.group === "reference") return "all";
-  return caller.organisation?.type === descriptor.type ? caller.organisation.id : "none";
+  return organisationReach(caller, descriptor);
 }
 
 /** Changing an entry: staff everywhere; a pro only its own entry (404 elsewhere), never a reference list (403). */
 export function writeReach(caller: DirectoryCaller, descriptor: DirectoryDescriptor): DirectoryReach {
   if (isDirectoryStaff(caller)) return "all";
   if (caller.role !== ROLES.PRO || descriptor.group === "reference") throw new ApiError(403, "forbidden");
-  return caller.organisation?.type === descriptor.type ? caller.organisation.id : "none";
+  return organisationReach(caller, descriptor);
 }
 
-export function reaches(reach: DirectoryReach, id: number): boolean {
-  return reach === "all" || reach === id;
+/** Whether `reach` covers the entry `id` (whose values are `values` when the reach depends on its owner). */
+export function reaches(reach: DirectoryReach, id: number, values: Record<string, unknown> = {}): boolean {
+  if (reach === "all") return true;
+  if (reach === "none") return false;
+  if (typeof reach === "number") return reach === id;
+  return values[reach.owner] === reach.id;
 }

@@ -35,6 +35,14 @@ async function dealsGroup(db: Db, descriptor: DirectoryDescriptor, id: number): 
     parts.push(sql`SELECT deal_id FROM booking_transactions WHERE partner_type = ${descriptor.locationType} AND partner_id = ${id}`);
   }
   if (descriptor.type === "graveyards") parts.push(sql`SELECT deal_id FROM marble_details WHERE graveyard_id = ${id}`);
+  // A monument quoted with a mason's workshop; a supplier's deals are those of its warehouses.
+  if (descriptor.type === "warehouses") parts.push(sql`SELECT deal_id FROM marble_details WHERE supplier_warehouse_id = ${id}`);
+  if (descriptor.type === "suppliers") {
+    const own = sql`(SELECT w.id FROM supplier_warehouses w WHERE w.supplier_id = ${id})`;
+    parts.push(sql`SELECT deal_id FROM deal_steps WHERE location_type = 'SupplierWarehouse' AND location_id IN ${own}`);
+    parts.push(sql`SELECT deal_id FROM booking_transactions WHERE partner_type = 'SupplierWarehouse' AND partner_id IN ${own}`);
+    parts.push(sql`SELECT deal_id FROM marble_details WHERE supplier_warehouse_id IN ${own}`);
+  }
   if (descriptor.type === "concession_types") parts.push(sql`SELECT deal_id FROM marble_details WHERE concession_type_id = ${id}`);
   if (parts.length === 0) return [];
   const rows = await queryRows<IdRow>(db, sql`
@@ -70,6 +78,17 @@ async function communePagesGroup(db: Db, descriptor: DirectoryDescriptor, id: nu
   return group("commune_pages", count, rows.map((r) => ({ id: r.insee_code, label: r.name, path: paths.funeralPlace(communeSlug(r.name, r.insee_code)) })));
 }
 
+/** The repatriation page of the country a flight lands in (its estimate and route table read the flight). */
+async function countryPagesGroup(db: Db, descriptor: DirectoryDescriptor, id: number): Promise<Group[]> {
+  if (!bindingFor(descriptor).onRepatriationPages) return [];
+  const rows = await queryRows<{ code: string; slug: string; name: string | null; n: number }>(db, sql`
+    SELECT c.code, c.slug, c.names->>'fr' AS name, count(*) OVER ()::int AS n
+    FROM flights f JOIN airports a ON a.id = f.arrival_airport_id JOIN countries c ON c.code = a.country_code
+    WHERE f.id = ${id} AND NOT c.disabled`);
+  const count = rows[0] ? Number(rows[0].n) : 0;
+  return group("country_pages", count, rows.map((r) => ({ id: r.code, label: r.name ?? r.code.toUpperCase(), path: paths.repatriationCountry(r.slug) })));
+}
+
 function descriptorTable(descriptor: DirectoryDescriptor): string {
   return getTableName(bindingFor(descriptor).table);
 }
@@ -86,8 +105,10 @@ async function entriesGroup(db: Db, descriptor: DirectoryDescriptor, id: number)
   const items: Item[] = [];
   let total = 0;
   for (const other of DIRECTORY_DESCRIPTORS as readonly DirectoryDescriptor[]) {
+    // Entries the entry owns (a supplier's warehouses) are its sub-items, counted there.
+    if (other.owner?.type === descriptor.type) continue;
     const binding = bindingFor(other);
-    const label = column(binding.table, columnOf(other.fields.find((f) => f.key === other.labelField)!));
+    const label = binding.label ? binding.label(binding.table) : column(binding.table, columnOf(other.fields.find((f) => f.key === other.labelField)!));
     const idColumn = column(binding.table, "id");
     const conditions: SQL[] = [];
     for (const field of other.fields) {
@@ -139,9 +160,10 @@ export async function dependentsOf(db: Db, descriptor: DirectoryDescriptor, id: 
     ...(await dealsGroup(db, descriptor, id)),
     ...(await quotesGroup(db, descriptor, id)),
     ...(await communePagesGroup(db, descriptor, id)),
+    ...(await countryPagesGroup(db, descriptor, id)),
     ...(await entriesGroup(db, descriptor, id)),
     ...(await subItemsGroup(db, descriptor, id)),
   ];
   const shown = options.withDeals === false ? groups.map((g) => (g.kind === "deals" || g.kind === "quotes" ? { ...g, items: [] } : g)) : groups;
-  return { deletable: !groups.some((g) => g.kind !== "sub_items" && g.kind !== "commune_pages"), groups: shown };
+  return { deletable: !groups.some((g) => g.kind !== "sub_items" && g.kind !== "commune_pages" && g.kind !== "country_pages"), groups: shown };
 }

@@ -1,12 +1,13 @@
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import type { DirectoryDescriptor, SubItemDescriptor } from "@/domain/directory/descriptor";
-import { rowProblems, type SubItemChange } from "@/domain/directory/schemas";
+import { rowProblems, type NestedChanges, type SubItemChange } from "@/domain/directory/schemas";
 import type { DirectoryEntry } from "@/domain/directory/schemas";
 import type { Db } from "@/server/db/client";
 import { ApiError, errorCodesOf } from "@/server/http/errors";
 import { recordChanges, sameSnapshot, snapshot } from "@/server/services/directory/changes";
 import { afterDirectoryChange, type DirectoryCachePort } from "@/server/services/directory/cache-port";
-import { writeReach, type DirectoryCaller } from "@/server/services/directory/caller";
+import { reaches, writeReach, type DirectoryCaller } from "@/server/services/directory/caller";
+import type { SubItemBinding } from "@/server/services/directory/bindings";
 import { bindingFor, column, hasColumn, rowToValues, valuesToColumns, withDefaults } from "@/server/services/directory/columns";
 import { dependentsOf } from "@/server/services/directory/dependents";
 import { findRow, readEntry } from "@/server/services/directory/read-entries";
@@ -84,6 +85,8 @@ export async function updateEntry(db: Db, ctx: WriteContext, descriptor: Directo
       const row = await findRow(tx, descriptor, id, reach, { lock: true });
       const before = await readEntry(tx, descriptor, id);
       const merged = { ...rowToValues(descriptor.fields, row), ...values };
+      // A supplier's pro keeps its warehouses: it cannot hand one to another supplier.
+      if (!reaches(reach, id, merged)) throw new ApiError(403, "forbidden");
       const problems = [...rowProblems(descriptor.resource, descriptor.checks, merged), ...(await referenceProblems(tx, descriptor.resource, descriptor.fields, values))];
       if (problems.length > 0) refuse(problems);
       await tx
@@ -151,8 +154,21 @@ export async function applySubItems(tx: Db, descriptor: DirectoryDescriptor, par
   }
 }
 
-async function applyCollection(tx: Db, descriptor: DirectoryDescriptor, sub: SubItemDescriptor, parentId: number, changes: readonly SubItemChange[], now: Date): Promise<void> {
-  const binding = bindingFor(descriptor).subItems[sub.key]!;
+/**
+ * One collection's changes under one parent. `binding` is given for a nested collection (a
+ * warehouse's products under the supplier's warehouses), whose items' own changes follow
+ * each item's write.
+ */
+async function applyCollection(
+  tx: Db,
+  descriptor: DirectoryDescriptor,
+  sub: SubItemDescriptor,
+  parentId: number,
+  changes: readonly SubItemChange[],
+  now: Date,
+  nestedBinding?: SubItemBinding,
+): Promise<void> {
+  const binding = nestedBinding ?? bindingFor(descriptor).subItems[sub.key]!;
   const table = binding.table;
   const idColumn = column(table, "id");
   const parentColumn = column(table, binding.parentColumn);
@@ -176,7 +192,7 @@ async function applyCollection(tx: Db, descriptor: DirectoryDescriptor, sub: Sub
     rows.push({ change, merged });
     problems.push(...rowProblems(sub.resource, sub.checks, merged), ...(await referenceProblems(tx, sub.resource, sub.fields, change.values)));
   }
-  problems.push(...(await siblingProblems(tx, descriptor, sub, parentId, rows.map((r) => r.change.op === "destroy" ? {} : r.change.values))));
+  if (!nestedBinding) problems.push(...(await siblingProblems(tx, descriptor, sub, parentId, rows.map((r) => r.change.op === "destroy" ? {} : r.change.values))));
   if (problems.length > 0) refuse(problems);
 
   const destroyed = changes.flatMap((c) => (c.op === "destroy" ? [c.id] : []));
@@ -184,14 +200,30 @@ async function applyCollection(tx: Db, descriptor: DirectoryDescriptor, sub: Sub
   await translatingConstraints(sub.resource, async () => {
     if (destroyed.length > 0) await tx.delete(table).where(and(eq(parentColumn, parentId), inArray(idColumn, destroyed)));
     for (const { change, merged } of rows) {
+      let itemId: number | null = null;
       if (change.op === "update") {
         const set = valuesToColumns(sub.fields, change.values);
         if (Object.keys(set).length > 0) await tx.update(table).set({ ...set, updatedAt: now }).where(and(eq(parentColumn, parentId), eq(idColumn, change.id)));
+        itemId = change.id;
       } else if (change.op === "create") {
-        await tx.insert(table).values({ ...valuesToColumns(sub.fields, merged), [binding.parentColumn]: parentId, createdAt: now, updatedAt: now });
+        const [created] = (await tx
+          .insert(table)
+          .values({ ...valuesToColumns(sub.fields, merged), [binding.parentColumn]: parentId, createdAt: now, updatedAt: now })
+          .returning({ id: idColumn })) as { id: number }[];
+        itemId = Number(created!.id);
       }
+      if (itemId !== null && change.op !== "destroy") await applyNested(tx, descriptor, sub, binding, itemId, change.nested, now);
     }
   });
+}
+
+/** The changes of an item's own collections (SubItemDescriptor.subItems), once the item is written. */
+async function applyNested(tx: Db, descriptor: DirectoryDescriptor, sub: SubItemDescriptor, binding: SubItemBinding, itemId: number, nested: NestedChanges | undefined, now: Date) {
+  if (!nested) return;
+  for (const child of sub.subItems ?? []) {
+    const changes = nested[child.key];
+    if (changes?.length) await applyCollection(tx, descriptor, child, itemId, changes, now, binding.subItems![child.key]!);
+  }
 }
 
 /** Fields naming another collection of the same parent must name one of its items (or a shared row). */

@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { products } from "@/server/db/schema/catalog";
 import { funeralWorkTypes } from "@/server/db/schema/partners";
-import { supplierWarehouseProducts, supplierWarehouses, supplierZoneFuneralWorks, supplierZones, suppliers } from "@/server/db/schema/suppliers";
+import { supplierCoverages, supplierWarehouseProducts, supplierWarehouses, supplierZoneFuneralWorks, supplierZones, suppliers } from "@/server/db/schema/suppliers";
 import { airlines, flightRates, flights } from "@/server/db/schema/travel";
 import { DEMO_SUFFIX, loadDemoCities } from "@/server/db/seed/demo/partners";
 import type { Random } from "@/server/db/seed/random";
@@ -91,6 +91,8 @@ export async function seedDemoSuppliers(db: Db, random: Random): Promise<Record<
       .returning({ id: supplierZones.id });
     await db.insert(supplierZoneFuneralWorks).values(workTypes.map((w) => ({ supplierZoneId: zone!.id, funeralWorkTypeId: w.id, priceCents: random.euros(90, 650) })));
     await db.insert(supplierZones).values({ supplierId: florist!.id, name: `Département ${c.department}`, zoneType: "department", zoneId: c.department });
+    // Both deliver across their département.
+    await db.insert(supplierCoverages).values([florist!.id, mason!.id].map((supplierId) => ({ supplierId, zoneType: "department" as const, zoneId: c.department })));
   }
 
   const [forwarder] = await db
@@ -98,6 +100,7 @@ export async function seedDemoSuppliers(db: Db, random: Random): Promise<Record<
     .values({ name: `Transitaire Funéraire International${DEMO_SUFFIX}`, city: "Roissy-en-France", postalCode: "95700", departmentCode: "95", dependencies: ["repatriation"], demo: true })
     .returning({ id: suppliers.id });
   counts.suppliers! += 1;
+  await db.insert(supplierCoverages).values({ supplierId: forwarder!.id, zoneType: "country", zoneId: "fr" });
   for (const [iata, city, , department] of FORWARDER_AIRPORTS) {
     const airportId = airportIds.get(iata);
     if (!airportId) continue;
