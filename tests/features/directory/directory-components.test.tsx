@@ -58,7 +58,7 @@ describe("DataTable", () => {
 function RoomsHarness() {
   const [rows, dispatch] = useReducer(
     subRowsReducer,
-    rowsFromServer(rooms.fields, [
+    rowsFromServer(rooms, [
       { id: 7, name: "Salle de cérémonie", capacity: 120, price_cents: 15_000 },
       { id: 8, name: "Salon des familles", capacity: 20, price_cents: 6_000 },
     ]),
