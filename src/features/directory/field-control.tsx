@@ -67,6 +67,7 @@ export function FieldControl({ field, value, onChange, error, typeValue, sibling
           ? (LOCATION_TYPE_REFERENCES[typeValue as LocationType] ?? null)
           : (field.reference ?? null);
   const search = useSearch(referenceKind);
+  const selectProps = { id, label, hideLabel, required: field.required, disabled: readOnly, error };
   const comboTexts = { emptyText: t("form.noMatch"), loadingText: t("form.searching"), failedText: t("form.searchFailed") };
 
   switch (field.kind) {
@@ -75,12 +76,7 @@ export function FieldControl({ field, value, onChange, error, typeValue, sibling
     case "enum":
       return (
         <Select
-          id={id}
-          label={label}
-          hideLabel={hideLabel}
-          required={field.required}
-          disabled={readOnly}
-          error={error}
+          {...selectProps}
           value={typeof value === "string" ? value : ""}
           onChange={(event) => onChange(event.target.value)}
           placeholder={field.required ? t("form.choose") : t("form.none")}
@@ -93,12 +89,7 @@ export function FieldControl({ field, value, onChange, error, typeValue, sibling
         const picked = value && typeof value === "object" && !Array.isArray(value) ? String(value.id) : "";
         return (
           <Select
-            id={id}
-            label={label}
-            hideLabel={hideLabel}
-            required={field.required}
-            disabled={readOnly}
-            error={error}
+            {...selectProps}
             value={picked}
             onChange={(event) => {
               const option = siblingOptions.find((o) => o.value === event.target.value);
