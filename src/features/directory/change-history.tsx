@@ -55,7 +55,10 @@ export function changeLines(
     for (const id of ids) {
       const was = old.find((row) => String(row.id) === id);
       const is = next.find((row) => String(row.id) === id);
-      const name = (is?.name ?? is?.label ?? was?.name ?? was?.label ?? words.row(id)) as string;
+      const first = sub.fields[0];
+      const firstValue = first ? (is ?? was)?.[first.key] : undefined;
+      const named = is?.name ?? is?.label ?? was?.name ?? was?.label;
+      const name = typeof named === "string" ? named : first && firstValue !== undefined && firstValue !== null ? `${words.field(first)} ${String(firstValue)}` : words.row(id);
       for (const field of sub.fields) {
         if (IGNORED.has(field.key) || same(was?.[field.key], is?.[field.key])) continue;
         if (was && is) {

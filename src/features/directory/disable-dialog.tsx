@@ -76,6 +76,10 @@ export function DisableDialog({
   }
 
   const dependents = state.kind === "loading" ? null : state.dependents;
+  const subLabel = (key: string | undefined) => {
+    const sub = descriptor.subItems.find((s) => s.key === key);
+    return sub ? labels.sub(sub) : (key ?? "");
+  };
   const groups = dependents?.groups.filter((group) => group.count > 0) ?? [];
   const title = disabling ? t("titleDisable", { name: entry.label }) : t("titleEnable", { name: entry.label });
 
@@ -125,7 +129,10 @@ export function DisableDialog({
                   <ul className="ms-5 list-disc text-ink-soft">
                     {group.items.map((item) => (
                       <li key={`${group.kind}-${item.id}`}>
-                        {item.path ? (
+                        {group.kind === "sub_items" ? (
+                          // One item per collection, its label the number of rows.
+                          `${subLabel(item.type)} : ${item.label}`
+                        ) : item.path ? (
                           <NextLink href={item.path} className="text-primary underline">
                             {item.label}
                           </NextLink>
@@ -134,7 +141,7 @@ export function DisableDialog({
                         )}
                       </li>
                     ))}
-                    {group.count > group.items.length ? <li>{t("andMore", { count: group.count - group.items.length })}</li> : null}
+                    {group.kind !== "sub_items" && group.count > group.items.length ? <li>{t("andMore", { count: group.count - group.items.length })}</li> : null}
                   </ul>
                 </section>
               ))}

@@ -109,7 +109,7 @@ describe("ChangeHistory", () => {
     expect(item).toHaveTextContent("Camille Conseil");
     expect(item).toHaveTextContent(/Nom: Crématorium.*Crématorium de Lyon/);
     expect(item).toHaveTextContent(/Salles – Salle – Prix: 150,00\s€.*180,00\s€/);
-    expect(item).toHaveTextContent(/Tranches d'âge – ligne n° 1: .*\(vide\)/);
+    expect(item).toHaveTextContent(/Tranches d.âge – Âge minimum 0: .*\(vide\)/);
   });
 });
 
