@@ -18,6 +18,7 @@ import { codesOfError, statusOfError } from "./codes";
 import { CsvImportDialog } from "./csv-import-dialog";
 import { DataTable, Pagination, type DataTableColumn } from "./data-table";
 import { listEntries, searchReferences, type DirectoryPage } from "./directory-calls";
+import { listReferenceNames } from "./reference-names";
 import { useDirectoryLabels } from "./labels";
 import { listParams, listStateSearch, type ListState } from "./list-query";
 
@@ -38,6 +39,7 @@ export function DirectoryList({ type, initial, staff }: { type: string; initial:
   const [departmentLabel, setDepartmentLabel] = useState(initial.department);
   const [importOpen, setImportOpen] = useState(false);
   const [reload, setReload] = useState(0);
+  const [names, setNames] = useState<Map<string, string>>(() => new Map());
   const first = useRef(true);
 
   useEffect(() => {
@@ -53,6 +55,8 @@ export function DirectoryList({ type, initial, staff }: { type: string; initial:
           setPage(answer);
           setStatus("ready");
           setError("");
+          // Reference columns hold ids: their names are read once per page shown.
+          void listReferenceNames(listColumns(descriptor), answer.data).then((found) => found.size > 0 && setNames((current) => new Map([...current, ...found])));
         })
         .catch((failure: unknown) => {
           if (controller.signal.aborted) return;
@@ -87,7 +91,7 @@ export function DirectoryList({ type, initial, staff }: { type: string; initial:
     if (field.kind === "money" && typeof value === "number") return formatMoney(value, locale);
     if (field.kind === "enum" && typeof value === "string") return labels.option(field.key, value);
     if (field.kind === "country" && typeof value === "string") return value.toUpperCase();
-    if (field.kind === "reference" && typeof entry[`${field.key}_label`] === "string") return entry[`${field.key}_label`] as string;
+    if (field.kind === "reference" && field.reference && typeof value === "number") return names.get(`${field.reference}:${value}`) ?? String(value);
     if (field.kind === "phone" || field.kind === "email") return <span dir="ltr">{String(value)}</span>;
     return String(value);
   };

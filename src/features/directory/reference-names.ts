@@ -29,14 +29,7 @@ export async function nameReferences(fields: readonly FieldDescriptor[], drafts:
       for (const ref of unnamed(draft[field.key])) if (wanted.size < MAX_LOOKUPS) wanted.set(`${kind}:${ref.id}`, { kind, id: ref.id });
     }
   }
-  const names = new Map<string, string>();
-  await Promise.all(
-    [...wanted.entries()].map(async ([key, { kind, id }]) => {
-      const name = await referenceName(kind, id);
-      if (name) names.set(key, name);
-    }),
-  );
-  return names;
+  return lookUp(wanted);
 }
 
 export function renameDraft(fields: readonly FieldDescriptor[], draft: Draft, names: Map<string, string>): Draft {
@@ -50,4 +43,28 @@ export function renameDraft(fields: readonly FieldDescriptor[], draft: Draft, na
     else if (value && typeof value === "object") next[field.key] = rename(value);
   }
   return next;
+}
+
+/** Names of the ids a list page's reference columns hold (`kind:id` → name), as far as they can be read. */
+export async function listReferenceNames(columns: readonly FieldDescriptor[], entries: readonly Record<string, unknown>[]): Promise<Map<string, string>> {
+  const wanted = new Map<string, { kind: ReferenceKind; id: number }>();
+  for (const field of columns) {
+    if (field.kind !== "reference" || !field.reference) continue;
+    for (const entry of entries) {
+      const id = entry[field.key];
+      if (typeof id === "number" && wanted.size < MAX_LOOKUPS) wanted.set(`${field.reference}:${id}`, { kind: field.reference, id });
+    }
+  }
+  return lookUp(wanted);
+}
+
+async function lookUp(wanted: Map<string, { kind: ReferenceKind; id: number }>): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  await Promise.all(
+    [...wanted.entries()].map(async ([key, { kind, id }]) => {
+      const name = await referenceName(kind, id);
+      if (name) names.set(key, name);
+    }),
+  );
+  return names;
 }
