@@ -161,27 +161,31 @@ test("an advisor changes the Lyon crematorium's prices and disables a parlour; t
   await visitor.close();
 });
 
-test("the directory in Arabic reads right to left, and an analytics guest is told it is not theirs @phone", async ({ browser, baseURL }) => {
+test("the directory in Arabic reads right to left, and an analytics guest is told it is not theirs @phone", async ({ page, browser, baseURL }) => {
   const origin = new URL(baseURL ?? "http://localhost:3100");
   origin.hostname = `ar.${origin.hostname}`;
-  const page = await browser.newPage({ baseURL: origin.origin });
   const AR = messages("ar");
-  await page.goto("/pro/annuaire/crematoriums");
-  await page.getByRole("textbox").first().fill("conseiller@demo.test");
+  await page.goto(`${origin.origin}/pro/annuaire/crematoriums`);
+  await page.locator("input[type=email]").fill("conseiller@demo.test");
   await page.locator("input[type=password]").fill(PASSWORD);
   await page.locator("form button[type=submit]").click();
   await expect(page.getByRole("heading", { level: 1, name: msg(AR, "Directory.types.crematoriums.other") })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByRole("link", { name: CREMATORIUM })).toBeVisible();
-  await shot(page, "list-ar");
+  await shot(page, `list-ar-${test.info().project.name}`);
   await noSeriousViolations(page);
-  await page.close();
+  await page.getByRole("link", { name: CREMATORIUM }).click();
+  await expect(page.getByRole("heading", { level: 1, name: CREMATORIUM })).toBeVisible();
+  await expect(page.getByRole("heading", { name: msg(AR, "Directory.subItems.age_ranges") })).toBeVisible();
+  await shot(page, `entry-ar-${test.info().project.name}`);
+  await noSeriousViolations(page);
 
-  const guest = await browser.newPage({ baseURL });
+  const context = await browser.newContext({ baseURL });
+  const guest = await context.newPage();
   await guest.goto("/pro/annuaire");
   await guest.getByLabel("Adresse e-mail").fill("analyste@demo.test");
   await guest.getByLabel(/^Mot de passe\*?$/).fill(PASSWORD);
   await guest.getByRole("button", { name: "Se connecter" }).click();
   await expect(guest.getByText(t("index.forbidden"))).toBeVisible();
-  await guest.close();
+  await context.close();
 });

@@ -132,7 +132,7 @@ export function CsvImportDialog({ descriptor, open, onClose, onImported }: { des
           </Alert>
         ) : null}
         {report && report.rejected.length > 0 ? (
-          <div role="region" aria-label={t("rejectedTable")} tabIndex={0} className="max-h-80 overflow-auto rounded-md border border-line">
+          <div role="region" aria-label={t("rejectedTable")} tabIndex={0} className="relative max-h-80 overflow-auto rounded-md border border-line">
             <table className="w-full border-collapse text-start">
               <caption className="sr-only">{t("rejectedTable")}</caption>
               <thead className="sticky top-0 bg-paper">

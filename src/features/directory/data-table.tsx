@@ -54,7 +54,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, sort, onSort, e
   const t = useTranslations("Directory.table");
   return (
     <div className="flex flex-col gap-3">
-      <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-md border border-line bg-surface focus-visible:outline-2 focus-visible:outline-primary">
+      <div role="region" aria-label={caption} tabIndex={0} className="relative overflow-x-auto rounded-md border border-line bg-surface focus-visible:outline-2 focus-visible:outline-primary">
         <table className="w-full border-collapse text-start" aria-busy={busy || undefined}>
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-paper">
