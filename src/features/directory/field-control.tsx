@@ -183,7 +183,8 @@ export function FieldControl({ field, value, onChange, error, typeValue, sibling
           readOnly={readOnly}
           error={error}
           value={text}
-          dir={field.kind === "email" || field.kind === "phone" || field.kind === "url" || numeric ? "ltr" : undefined}
+          // Names and addresses are French whatever the page's language: their own direction, not the page's.
+          dir={field.kind === "email" || field.kind === "phone" || field.kind === "url" || numeric ? "ltr" : "auto"}
           type={field.kind === "email" ? "email" : field.kind === "phone" ? "tel" : field.kind === "url" ? "url" : "text"}
           inputMode={field.kind === "integer" ? "numeric" : numeric ? "decimal" : undefined}
           autoComplete="off"
