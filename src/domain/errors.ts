@@ -173,6 +173,22 @@ export const ERROR_CODES = [
   "upload_file__id__not_found",
   "booking_transaction__status__invalid",
   "booking_transaction__comment__too_long",
+  // Directory (issue 15): what a partner's own codes fall back to, and the CSV import's report.
+  "directory__entry__in_use",
+  "directory__id__missing",
+  "directory__reference__not_found",
+  "directory__duplicate",
+  "directory_import__lines__rejected",
+  "directory_import__column__unknown",
+  "directory_import__column__repeated",
+  "directory_import__line__duplicate",
+  "directory_import__line__unterminated_quote",
+  "directory_import__line__column_count",
+  "directory_import__file__empty",
+  "directory_import__file__missing",
+  "directory_import__file__unsupported",
+  "directory_import__file__not_utf8",
+  "directory_import__file__too_many_lines",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -192,9 +208,24 @@ export function isErrorCode(value: unknown): value is ErrorCode {
  */
 export function messageKeyForCode(code: unknown): ErrorCode {
   if (isErrorCode(code)) return code;
+  const directory = typeof code === "string" ? directoryMessageKey(code) : null;
+  if (directory) return directory;
   // Field-level codes (`<resource>__<field>__<problem>`) share the generic "check this field" message.
   if (typeof code === "string" && FIELD_CODE.test(code)) return "validation_failed";
   return UNHANDLED;
+}
+
+/**
+ * The directory's codes name their resource (`crematorium__entry__in_use`,
+ * `crematorium_room__id__missing`, `graveyard_concession__concession_term_id__not_found`):
+ * each family shares one sentence.
+ */
+function directoryMessageKey(code: string): ErrorCode | null {
+  if (/^[a-z_]+__entry__in_use$/.test(code)) return "directory__entry__in_use";
+  if (/^[a-z_]+__body__duplicate$/.test(code)) return "directory__duplicate";
+  if (/^[a-z_]+__id__missing$/.test(code)) return "directory__id__missing";
+  if (/^[a-z_]+__(id|[a-z0-9_]+_ids?)__not_found$/.test(code)) return "directory__reference__not_found";
+  return null;
 }
 
 const FIELD_CODE = /^[a-z_]+__[a-z0-9_]+__?(invalid|blank|required|too_long|too_short|too_big|too_small|unsupported|missing|unknown|in_future)$|^[a-z_]+__(invalid|blank|required|too_long|too_big|unsupported)$/;

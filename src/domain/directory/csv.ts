@@ -49,48 +49,42 @@ export interface CsvRecord {
   cells: string[];
 }
 
-/** RFC 4180 reader: quoted cells may hold commas, quotes ("") and line breaks. A BOM is skipped. */
+// One cell and what ends it: a quoted cell ("" is a quote inside) or a bare one.
+const CELL = /(?:"((?:[^"]|"")*)"|([^",\r\n]*))(,|\r\n|\n|\r|$)/y;
+const BREAKS = /\r\n|\n|\r/g;
+
+/**
+ * RFC 4180 reader: quoted cells may hold commas, quotes ("") and line breaks. A BOM is
+ * skipped. A quote never closed (or text after a closing quote) stops the reading: its
+ * record's line is `unterminated`.
+ */
 export function parseCsv(text: string): { records: CsvRecord[]; unterminated: number | null } {
   const records: CsvRecord[] = [];
+  let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let line = 1;
   let start = 1;
   let cells: string[] = [];
-  let cell = "";
-  let quoted = false;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const endRecord = () => {
-    cells.push(cell);
-    if (!(cells.length === 1 && cells[0] === "")) records.push({ line: start, cells });
-    cells = [];
-    cell = "";
-  };
-  for (; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (ch === "\n") line++;
-        cell += ch;
-      }
+  while (pos < text.length) {
+    CELL.lastIndex = pos;
+    const match = CELL.exec(text);
+    if (!match) return { records, unterminated: start };
+    const quoted = match[1];
+    if (quoted !== undefined) line += quoted.match(BREAKS)?.length ?? 0;
+    cells.push(quoted !== undefined ? quoted.replace(/""/g, '"') : match[2]!);
+    pos = CELL.lastIndex;
+    const end = match[3]!;
+    if (end === ",") {
+      // A comma closing the text still opens one last, empty cell.
+      if (pos === text.length) cells.push("");
       continue;
     }
-    if (ch === '"' && cell === "") quoted = true;
-    else if (ch === ",") {
-      cells.push(cell);
-      cell = "";
-    } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && text[i + 1] === "\n") i++;
-      endRecord();
-      line++;
-      start = line;
-    } else cell += ch;
+    if (!(cells.length === 1 && cells[0] === "")) records.push({ line: start, cells });
+    cells = [];
+    if (end === "") break;
+    line++;
+    start = line;
   }
-  if (quoted) return { records, unterminated: start };
-  if (cell !== "" || cells.length > 0) endRecord();
+  if (cells.length > 0) records.push({ line: start, cells });
   return { records, unterminated: null };
 }
 

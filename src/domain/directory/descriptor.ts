@@ -90,8 +90,8 @@ export interface FieldDescriptor {
   /** Database column (camelCase) when it differs from the key's camelCase. */
   column?: string;
   /**
-   * Translation key of the label in the "Directory" messages namespace
-   * (`fields.<key>` unless given; sub-items use the same namespace).
+   * Translation key of the label in the "DirectoryLabels" messages namespace (`fields.<key>`
+   * unless given). Enum values are `options.<key>.<value>` in the same namespace.
    */
   labelKey?: string;
 }
@@ -107,7 +107,7 @@ export interface SubItemDescriptor {
   checks?: readonly RowCheck[];
   /** Order of the sub-items in answers and exports. */
   orderBy?: readonly string[];
-  /** Label key in the "Directory" namespace (`subItems.<key>` unless given). */
+  /** Label key in the "DirectoryLabels" namespace (`subItems.<key>` unless given). */
   labelKey?: string;
   /**
    * Collections of each sub-item, edited with it (a supplier's warehouse → its products, a
@@ -147,13 +147,23 @@ export interface DirectoryDescriptor<T extends string = string> {
   labelField: string;
   /** Default sort of the list. */
   defaultSort: string;
-  /** Label keys in the "Directory" namespace: `types.<type>.one` / `types.<type>.other` unless given. */
+  /**
+   * Label keys in the "DirectoryLabels" namespace: `types.<type>.one` / `types.<type>.other`
+   * unless given. The namespace also holds `dependents.<kind>` and `changeActions.<action>`.
+   */
   labelKey?: string;
   /**
    * Entries owned by another type's organisation (a supplier's warehouses): a pro of that
    * organisation reaches the entries whose `field` holds its id, besides its own entry.
    */
   owner?: { type: string; field: string };
+}
+
+/** The messages namespace of every directory label. */
+export const DIRECTORY_LABELS_NAMESPACE = "DirectoryLabels";
+
+export function optionLabelKey(field: FieldDescriptor, value: string): string {
+  return `options.${field.key}.${value}`;
 }
 
 export function fieldLabelKey(field: FieldDescriptor): string {

@@ -27,7 +27,7 @@ import { exportCsv } from "@/server/services/directory/csv-export";
 import { importCsv } from "@/server/services/directory/csv-import";
 import { dependentsOf } from "@/server/services/directory/dependents";
 import { findRow, listEntries, readEntry } from "@/server/services/directory/read-entries";
-import { createEntry, deleteEntry, setEntryDisabled, updateEntry, type WriteContext } from "@/server/services/directory/write-entries";
+import { createEntry, deleteEntry, EntryInUseError, setEntryDisabled, updateEntry, type WriteContext } from "@/server/services/directory/write-entries";
 import { MAX_IMPORT_BYTES, readImportBody } from "@/server/routes/directory-import-body";
 
 /**
@@ -131,7 +131,7 @@ function registerType(app: OpenAPIHono<AppEnv>, d: DirectoryDescriptor) {
     method: "delete",
     path: `${base}/{id}`,
     tags,
-    summary: `Delete a ${d.resource} nothing depends on (422 ${d.resource}__entry__in_use otherwise)`,
+    summary: `Delete a ${d.resource} nothing depends on (otherwise 422 ${d.resource}__entry__in_use with \`dependents\`)`,
     middleware: [guard(STAFF)] as const,
     request: { params: idParams },
     responses: { 204: { description: "Deleted" }, ...refusals },
@@ -199,7 +199,13 @@ function registerType(app: OpenAPIHono<AppEnv>, d: DirectoryDescriptor) {
 
   // DELETE /api/v1/{type}/{id} – delete an unused entry
   app.openapi(deleteRoute, async (c) => {
-    await deleteEntry(c.get("db"), await writeContext(c), d, c.req.valid("param").id);
+    try {
+      await deleteEntry(c.get("db"), await writeContext(c), d, c.req.valid("param").id);
+    } catch (error) {
+      // What depends on the entry comes with the refusal, as the disable dialog shows it.
+      if (error instanceof EntryInUseError) return c.json({ error: "Unprocessable Entity", errors: error.codes, dependents: error.dependents }, 422) as never;
+      throw error;
+    }
     return c.body(null, 204) as never;
   });
 

@@ -5,6 +5,7 @@ import type { DirectoryDescriptor } from "@/domain/directory/descriptor";
 import { DIRECTORY_DESCRIPTORS } from "@/domain/directory/registry";
 import { directoryChanges } from "@/server/db/schema/directory";
 import { crematoriumRooms, crematoriums, funeralParlors } from "@/server/db/schema/partners";
+import { MAX_IMPORT_BYTES } from "@/server/routes/directory-import-body";
 import { createTestApp, type TestContext } from "../helpers/app";
 import { call, staffHeaders } from "../helpers/directory-fixtures";
 
@@ -52,10 +53,13 @@ describe.each((DIRECTORY_DESCRIPTORS as readonly DirectoryDescriptor[]).map((d) 
     const before = await entries(d.segment);
     expect(records.length - 1).toBe(before.length);
 
+    const [history] = await ctx.db.select({ n: count() }).from(directoryChanges);
     const imported = await call(ctx, "POST", `/api/v1/${d.segment}/import`, csvHeaders(), exported.text);
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     expect(imported.body.data).toMatchObject({ dry_run: false, total: before.length, created: 0, updated: before.length, rejected: [] });
     expect(await entries(d.segment)).toEqual(before);
+    // Nothing changed, so nothing is recorded.
+    expect((await ctx.db.select({ n: count() }).from(directoryChanges))[0]!.n).toBe(history!.n);
   });
 });
 
@@ -121,6 +125,29 @@ describe("importing crematoriums", () => {
     expect(await changesOf()).toBe(changesBefore);
   });
 
+  it("changes fields and sub-items of exported lines by id, arrays and enums included", async () => {
+    const exported = (await call(ctx, "GET", "/api/v1/crematoriums/export.csv", advisor)).text;
+    const { records } = parseCsv(exported);
+    const header = records[0]!.cells;
+    const line = records.find((r) => r.cells[header.indexOf("name")] === "Crématorium de Lyon (démo)")!;
+    const cells = [...line.cells];
+    const id = Number(cells[0]);
+    const rooms = JSON.parse(cells[header.indexOf("rooms")]!) as { id: number; name: string; price_cents: number }[];
+    rooms[0]!.price_cents = 31_400;
+    cells[header.indexOf("rooms")] = JSON.stringify(rooms);
+    cells[header.indexOf("reduced_price_cityhall_ids")] = "";
+    cells[header.indexOf("website")] = "https://crematorium.example.org/";
+    const imported = await call(ctx, "POST", "/api/v1/crematoriums/import", csvHeaders(), [csvLine(header), csvLine(cells)].join("\n"));
+    expect(imported.body.data).toMatchObject({ created: 0, updated: 1, rejected: [] });
+    const [row] = await ctx.db.select().from(crematoriums).where(eq(crematoriums.id, id));
+    expect(row).toMatchObject({ website: "https://crematorium.example.org/", reducedPriceCityhallIds: [] });
+    const [room] = await ctx.db.select().from(crematoriumRooms).where(eq(crematoriumRooms.id, rooms[0]!.id));
+    expect(room!.priceCents).toBe(31_400);
+    const history = (await call(ctx, "GET", `/api/v1/crematoriums/${id}/changes`, advisor)).body.data as unknown as { action: string; after: { rooms: { price_cents: number }[] } }[];
+    expect(history[0]!.action).toBe("import");
+    expect(history[0]!.after.rooms.map((r) => r.price_cents)).toContain(31_400);
+  });
+
   it("reports a reference to nothing on its line and column", async () => {
     const csv = [csvLine(header), csvLine(["Crématorium réduit", "69000", "Lyon", "69", "999999", "", ""])].join("\n");
     const report = ((await call(ctx, "POST", "/api/v1/crematoriums/import", csvHeaders(), csv)).body as unknown as { report: Report }).report;
@@ -155,6 +182,13 @@ describe("importing crematoriums", () => {
     expect((await ctx.db.select().from(funeralParlors).where(eq(funeralParlors.name, "Chambre funéraire importée"))).length).toBe(1);
     const latin1 = await ctx.app.request("/api/v1/funeral_parlors/import", { method: "POST", headers: csvHeaders(), body: new Uint8Array([0x6e, 0x61, 0x6d, 0x65, 0x0a, 0xe9, 0x0a]) });
     expect(await latin1.json()).toEqual({ error: "Unprocessable Entity", errors: ["directory_import__file__not_utf8"] });
+  });
+
+  it("refuses a file over the size limit before reading it", async () => {
+    const huge = "name\n" + "x".repeat(MAX_IMPORT_BYTES + 10);
+    const response = await call(ctx, "POST", "/api/v1/polices/import", csvHeaders(), huge);
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ error: "Payload Too Large", message: "payload_too_large" });
   });
 
   it("keeps a formula-like name from running in a spreadsheet, and imports it back as typed", async () => {

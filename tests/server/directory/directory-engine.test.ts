@@ -202,6 +202,7 @@ describe("rules of particular types", () => {
     const refused = await call(ctx, "DELETE", `/api/v1/funeral_parlors/${parlorId}`, advisor);
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual(["funeral_parlor__entry__in_use"]);
+    expect((refused.body as unknown as { dependents: { deletable: boolean } }).dependents).toEqual(dependents.body.data);
     expect((await call(ctx, "GET", `/api/v1/funeral_parlors/${parlorId}`, advisor)).status).toBe(200);
   });
 });

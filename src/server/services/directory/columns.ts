@@ -66,3 +66,9 @@ export function timestampsOf(row: Record<string, unknown>): { created_at: number
 export function subItemToApi(sub: SubItemDescriptor, row: Record<string, unknown>): Record<string, unknown> {
   return { id: Number(row.id), ...rowToValues(sub.fields, row), ...timestampsOf(row) };
 }
+
+/** The database name of a column property (snake_case unless the column names itself). */
+export function columnName(table: PgTable, property: string): string {
+  const col = column(table, property) as AnyPgColumn & { keyAsName?: boolean };
+  return col.keyAsName === false ? col.name : property.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}

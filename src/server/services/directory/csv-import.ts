@@ -1,4 +1,4 @@
-import { and, eq, getTableName, inArray, sql } from "drizzle-orm";
+import { getTableName, inArray, sql } from "drizzle-orm";
 import type { DirectoryDescriptor } from "@/domain/directory/descriptor";
 import { csvHeaderProblems, parseCsv, readCsvEntry } from "@/domain/directory/csv";
 import { directoryCreateSchema, directoryUpdateSchema, rowProblems, type ImportRejection, type ImportReport, type SubItemChange } from "@/domain/directory/schemas";
@@ -7,6 +7,7 @@ import type { Db } from "@/server/db/client";
 import { queryRows } from "@/server/db/query";
 import { ApiError } from "@/server/http/errors";
 import { afterDirectoryChange } from "@/server/services/directory/cache-port";
+import { bulkInsert, bulkUpdate } from "@/server/services/directory/bulk-writes";
 import { recordChanges, sameSnapshot, snapshot, type ChangeRecord } from "@/server/services/directory/changes";
 import { bindingFor, column, rowToValues, scoped, subItemToApi, valuesToColumns, withDefaults } from "@/server/services/directory/columns";
 import { toEntry } from "@/server/services/directory/read-entries";
@@ -22,7 +23,6 @@ import type { WriteContext } from "@/server/services/directory/write-entries";
  */
 
 export const MAX_IMPORT_LINES = 20_000;
-const BATCH = 500;
 
 interface Line {
   line: number;
@@ -82,6 +82,22 @@ function entriesOf(descriptor: DirectoryDescriptor, rows: readonly Row[], subs: 
       return [id, entry];
     }),
   );
+}
+
+/** Whether a line's sub-item cells change anything of its entry (an export imported back does not). */
+function subItemsChange(descriptor: DirectoryDescriptor, line: Line, existingSubs: Map<string, Map<number, Row[]>>): boolean {
+  return descriptor.subItems.some((sub) => {
+    const own = new Map((existingSubs.get(sub.key)?.get(line.existingId!) ?? []).map((r) => [Number(r.id), r]));
+    return (line.subItems[sub.key] ?? []).some((change) => {
+      if (change.op !== "update") return true;
+      const current = rowToValues(sub.fields, own.get(change.id)!);
+      return Object.keys(change.values).some((k) => !sameValue(current[k], change.values[k]));
+    });
+  });
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
 function columnOfIssue(path: readonly PropertyKey[]): string | null {
@@ -247,32 +263,39 @@ async function writeLines(
   );
 
   const createRows = creates.map((line) => ({ id: parentOf.get(line)!, ...valuesToColumns(descriptor.fields, withDefaults(descriptor.fields, line.fields)), ...binding.fixed, createdAt: now, updatedAt: now }));
-  for (let i = 0; i < createRows.length; i += BATCH) await tx.insert(table).values(createRows.slice(i, i + BATCH));
-  for (const line of updates) {
-    await tx
-      .update(table)
-      .set({ ...valuesToColumns(descriptor.fields, line.fields), updatedAt: now })
-      .where(eq(column(table, "id"), line.existingId!));
-  }
+  await bulkInsert(tx, table, createRows);
+  // Only what a line changes is written (an export imported back writes nothing), in bulk.
+  const changedParents = updates.flatMap((line) => {
+    const current = rowToValues(descriptor.fields, existingRows.get(line.existingId!)!);
+    const changed = Object.keys(line.fields).filter((key) => !sameValue(current[key], line.fields[key]));
+    if (changed.length === 0 && !subItemsChange(descriptor, line, existingSubs)) return [];
+    return [{ id: line.existingId!, ...valuesToColumns(descriptor.fields, Object.fromEntries(changed.map((k) => [k, line.fields[k]]))), updatedAt: now }];
+  });
+  await bulkUpdate(tx, table, changedParents);
 
   for (const sub of descriptor.subItems) {
     const target = binding.subItems[sub.key]!;
     const idCol = column(target.table, "id");
     const destroyed: number[] = [];
     const inserts: Row[] = [];
+    const changed: Row[] = [];
     for (const line of lines) {
       const parent = parentOf.get(line)!;
+      const own = new Map((line.existingId === null ? [] : (existingSubs.get(sub.key)?.get(line.existingId) ?? [])).map((r) => [Number(r.id), r]));
       for (const change of line.subItems[sub.key] ?? []) {
         if (change.op === "destroy") destroyed.push(change.id);
         else if (change.op === "create") inserts.push({ ...valuesToColumns(sub.fields, withDefaults(sub.fields, change.values)), [target.parentColumn]: parent, createdAt: now, updatedAt: now });
         else {
-          const set = valuesToColumns(sub.fields, change.values);
-          if (Object.keys(set).length > 0) await tx.update(target.table).set({ ...set, updatedAt: now }).where(and(eq(idCol, change.id), eq(column(target.table, target.parentColumn), parent)));
+          // The id was checked to be one of this entry's sub-items before anything was written.
+          const current = rowToValues(sub.fields, own.get(change.id)!);
+          const keys = Object.keys(change.values).filter((k) => !sameValue(current[k], change.values[k]));
+          if (keys.length > 0) changed.push({ id: change.id, ...valuesToColumns(sub.fields, Object.fromEntries(keys.map((k) => [k, change.values[k]]))), updatedAt: now });
         }
       }
     }
     for (let i = 0; i < destroyed.length; i += 5000) await tx.delete(target.table).where(inArray(idCol, destroyed.slice(i, i + 5000)));
-    for (let i = 0; i < inserts.length; i += BATCH) await tx.insert(target.table).values(inserts.slice(i, i + BATCH));
+    await bulkUpdate(tx, target.table, changed);
+    await bulkInsert(tx, target.table, inserts);
   }
 
   const ids = [...parentOf.values()];

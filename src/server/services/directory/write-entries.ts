@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import type { DirectoryDescriptor, SubItemDescriptor } from "@/domain/directory/descriptor";
 import { rowProblems, type NestedChanges, type SubItemChange } from "@/domain/directory/schemas";
-import type { DirectoryEntry } from "@/domain/directory/schemas";
+import type { DirectoryDependents, DirectoryEntry } from "@/domain/directory/schemas";
 import type { Db } from "@/server/db/client";
 import { ApiError, errorCodesOf } from "@/server/http/errors";
 import { recordChanges, sameSnapshot, snapshot } from "@/server/services/directory/changes";
@@ -18,6 +18,16 @@ import { referenceProblems } from "@/server/services/directory/references";
  * sub-items, disable, delete. Each write is one transaction holding the change and its
  * history line; caches are told once it committed.
  */
+
+/** A deletion refused because something depends on the entry: the answer says what. */
+export class EntryInUseError extends ApiError {
+  constructor(
+    resource: string,
+    readonly dependents: DirectoryDependents,
+  ) {
+    super(422, `${resource}__entry__in_use`);
+  }
+}
 
 export interface WriteContext {
   caller: DirectoryCaller;
@@ -133,7 +143,7 @@ export async function deleteEntry(db: Db, ctx: WriteContext, descriptor: Directo
     db.transaction(async (tx) => {
       await findRow(tx, descriptor, id, "all", { lock: true });
       const dependents = await dependentsOf(tx, descriptor, id);
-      if (!dependents.deletable) throw new ApiError(422, `${descriptor.resource}__entry__in_use`);
+      if (!dependents.deletable) throw new EntryInUseError(descriptor.resource, dependents);
       const before = await readEntry(tx, descriptor, id);
       await tx.delete(binding.table).where(eq(column(binding.table, "id"), id));
       await recordChanges(tx, ctx.caller, [{ type: descriptor.type, entryId: id, action: "delete", before, after: null }], ctx.now);
