@@ -173,6 +173,9 @@ export const ERROR_CODES = [
   "upload_file__id__not_found",
   "booking_transaction__status__invalid",
   "booking_transaction__comment__too_long",
+  // Flights of the directory (issue 15, src/domain/directory/logistics-types.ts).
+  "flight__arrival_airport_id__same_airport",
+  "flight__stopover_airport_id__same_airport",
   // Directory (issue 15): what a partner's own codes fall back to, and the CSV import's report.
   "directory__entry__in_use",
   "directory__id__missing",

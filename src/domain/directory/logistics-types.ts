@@ -149,7 +149,8 @@ export const flightsDescriptor: DirectoryDescriptor<"flights"> = {
   ],
   disableable: true,
   byDepartment: false,
-  naturalKey: ["airline_id", "departure_airport_id", "stopover_airport_id", "arrival_airport_id"],
+  // A key part left empty matches nothing (csv-import.ts), so the stopover, often empty, is not one.
+  naturalKey: ["airline_id", "departure_airport_id", "arrival_airport_id"],
   // A flight has no name: the server labels it "CDG → ALG (Air Algérie)" from its airports and airline.
   labelField: "airline_id",
   defaultSort: "id",

@@ -30,5 +30,6 @@ export async function afterDirectoryChange(db: Db, port: DirectoryCachePort, des
   // The quote's partner choice and prices are read through this cache (services/quote-pricing.ts).
   clearPricingCache(db);
   const binding = bindingFor(descriptor);
-  await port.changed({ type: descriptor.type, ids, communePages: binding.onCommunePages === true, repatriationPages: binding.onRepatriationPages === true });
+  // repatriationPages only when set: the partner types' changes keep their shape.
+  await port.changed({ type: descriptor.type, ids, communePages: binding.onCommunePages === true, ...(binding.onRepatriationPages ? { repatriationPages: true } : {}) });
 }

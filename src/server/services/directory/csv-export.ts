@@ -24,11 +24,18 @@ export async function exportCsv(db: Db, descriptor: DirectoryDescriptor): Promis
           String(row.id),
           ...fields.map((f) => formatCsvCell(f, values[f.key])),
           // Sub-items keep their id and fields, not their clocks: the file imports back as it is.
-          ...descriptor.subItems.map((s) => formatCsvCell(null, (items[s.key] ?? []).map(({ created_at: _c, updated_at: _u, ...item }) => item))),
+          ...descriptor.subItems.map((s) => formatCsvCell(null, (items[s.key] ?? []).map(withoutClocks))),
         ]),
       );
     }
     if (rows.length < page) break;
   }
   return `${lines.join("\r\n")}\r\n`;
+}
+
+/** A sub-item without its clocks, and its nested items (a warehouse's products) likewise. */
+function withoutClocks(item: Record<string, unknown>): Record<string, unknown> {
+  const { created_at: _c, updated_at: _u, ...rest } = item;
+  for (const [key, value] of Object.entries(rest)) if (Array.isArray(value) && value.every((v) => v && typeof v === "object")) rest[key] = value.map(withoutClocks);
+  return rest;
 }

@@ -1,7 +1,8 @@
-import { getTableName, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableName, inArray, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { DirectoryDescriptor } from "@/domain/directory/descriptor";
 import { csvHeaderProblems, parseCsv, readCsvEntry } from "@/domain/directory/csv";
-import { directoryCreateSchema, directoryUpdateSchema, rowProblems, type ImportRejection, type ImportReport, type SubItemChange } from "@/domain/directory/schemas";
+import { directoryCreateSchema, directoryUpdateSchema, rowProblems, type ImportRejection, type ImportReport, type NestedChanges, type SubItemChange } from "@/domain/directory/schemas";
 import { normalizeSearchText } from "@/domain/schemas/autocomplete";
 import type { Db } from "@/server/db/client";
 import { queryRows } from "@/server/db/query";
@@ -10,7 +11,8 @@ import { afterDirectoryChange } from "@/server/services/directory/cache-port";
 import { bulkInsert, bulkUpdate } from "@/server/services/directory/bulk-writes";
 import { recordChanges, sameSnapshot, snapshot, type ChangeRecord } from "@/server/services/directory/changes";
 import { bindingFor, column, rowToValues, scoped, subItemToApi, valuesToColumns, withDefaults } from "@/server/services/directory/columns";
-import { toEntry } from "@/server/services/directory/read-entries";
+import { loadSubItems, toEntry } from "@/server/services/directory/read-entries";
+import type { SubItemBinding } from "@/server/services/directory/bindings";
 import { collectReferences, existingReferences, missingReferences, type WantedReferences } from "@/server/services/directory/references";
 import type { WriteContext } from "@/server/services/directory/write-entries";
 
@@ -68,6 +70,47 @@ async function loadSubRows(db: Db, descriptor: DirectoryDescriptor, parentIds: r
     out.set(sub.key, byParent);
   }
   return out;
+}
+
+/** Rows of the nested collections (a warehouse's products) of the given sub-item rows: sub key → child key → item id → rows. */
+type NestedRows = Map<string, Map<string, Map<number, Row[]>>>;
+
+async function loadNestedRows(db: Db, descriptor: DirectoryDescriptor, subRows: Map<string, Map<number, Row[]>>): Promise<NestedRows> {
+  const binding = bindingFor(descriptor);
+  const out: NestedRows = new Map();
+  for (const sub of descriptor.subItems) {
+    if (!sub.subItems?.length) continue;
+    const itemIds = [...(subRows.get(sub.key)?.values() ?? [])].flat().map((r) => Number(r.id));
+    const byChild = new Map<string, Map<number, Row[]>>();
+    for (const child of sub.subItems) {
+      const target = binding.subItems[sub.key]!.subItems![child.key]!;
+      const byItem = new Map<number, Row[]>();
+      for (let i = 0; i < itemIds.length; i += 5000) {
+        const rows = (await db.select().from(target.table).where(inArray(column(target.table, target.parentColumn), itemIds.slice(i, i + 5000)))) as Row[];
+        for (const row of rows) byItem.set(Number(row[target.parentColumn]), [...(byItem.get(Number(row[target.parentColumn])) ?? []), row]);
+      }
+      byChild.set(child.key, byItem);
+    }
+    out.set(sub.key, byChild);
+  }
+  return out;
+}
+
+/** Nested items a cell's item leaves out of its existing collections, destroyed (the cell is the whole collection, at each level). */
+function withNestedDestroys(sub: DirectoryDescriptor["subItems"][number], items: unknown[], nested: Map<string, Map<number, Row[]>> | undefined): unknown[] {
+  if (!sub.subItems?.length || !nested) return items;
+  return items.map((item) => {
+    if (!item || typeof item !== "object" || !("id" in item)) return item;
+    const element = { ...(item as Row) };
+    for (const child of sub.subItems!) {
+      const given = element[child.key];
+      if (!Array.isArray(given)) continue;
+      const kept = new Set(given.flatMap((g) => (g && typeof g === "object" && "id" in g ? [Number((g as Row).id)] : [])));
+      const gone = (nested.get(child.key)?.get(Number(element.id)) ?? []).filter((r) => !kept.has(Number(r.id))).map((r) => ({ id: Number(r.id), _destroy: true }));
+      element[child.key] = [...given, ...gone];
+    }
+    return element;
+  });
 }
 
 /** The entries as the API shows them, from rows already read (the history's before and after). */
@@ -148,12 +191,14 @@ export async function importCsv(db: Db, ctx: WriteContext, descriptor: Directory
 
   // A sub-item cell is the whole collection: what it leaves out of an existing entry goes.
   const existingSubs = await loadSubRows(db, descriptor, updatedIds);
+  const existingNested = await loadNestedRows(db, descriptor, existingSubs);
   for (const { record, entry, existingId } of raws) {
     const body: Record<string, unknown> = { ...entry.fields };
     for (const [key, items] of Object.entries(entry.subItems)) {
       const kept = new Set(items.flatMap((item) => (item && typeof item === "object" && "id" in item ? [Number((item as Row).id)] : [])));
       const gone = existingId === null ? [] : (existingSubs.get(key)?.get(existingId) ?? []).filter((r) => !kept.has(Number(r.id))).map((r) => ({ id: Number(r.id), _destroy: true }));
-      body[key] = [...items, ...gone];
+      const sub = descriptor.subItems.find((s) => s.key === key)!;
+      body[key] = [...withNestedDestroys(sub, items, existingNested.get(key)), ...gone];
     }
     const result = (existingId === null ? createSchema : updateSchema).safeParse(body);
     if (!result.success) {
@@ -170,7 +215,12 @@ export async function importCsv(db: Db, ctx: WriteContext, descriptor: Directory
   const wanted: WantedReferences = new Map();
   for (const line of lines) {
     collectReferences(descriptor.fields, line.fields, wanted);
-    for (const sub of descriptor.subItems) for (const change of line.subItems[sub.key] ?? []) if (change.op !== "destroy") collectReferences(sub.fields, change.values, wanted);
+    for (const sub of descriptor.subItems)
+      for (const change of line.subItems[sub.key] ?? []) {
+        if (change.op === "destroy") continue;
+        collectReferences(sub.fields, change.values, wanted);
+        for (const child of sub.subItems ?? []) for (const nested of change.nested?.[child.key] ?? []) if (nested.op !== "destroy") collectReferences(child.fields, nested.values, wanted);
+      }
   }
   const known = await existingReferences(db, wanted);
   const sharedParents = await siblingParents(db, descriptor, lines);
@@ -193,6 +243,20 @@ export async function importCsv(db: Db, ctx: WriteContext, descriptor: Directory
         const base = change.op === "update" ? rowToValues(sub.fields, own.get(change.id)!) : {};
         const row = { ...base, ...change.values };
         for (const p of [...rowProblems(sub.resource, sub.checks, row), ...missingReferences(sub.resource, sub.fields, change.values, known)]) problems.push({ line: line.line, column: sub.key, code: p.code });
+        // Nested items (a warehouse's products): their ids must be the item's own, their rows whole and their references real.
+        for (const child of sub.subItems ?? []) {
+          const ownChild = new Map((change.op === "update" ? (existingNested.get(sub.key)?.get(child.key)?.get(change.id) ?? []) : []).map((r) => [Number(r.id), r]));
+          for (const nested of change.nested?.[child.key] ?? []) {
+            if (nested.op !== "create" && !ownChild.has(nested.id)) {
+              problems.push({ line: line.line, column: sub.key, code: `${child.resource}__id__not_found` });
+              continue;
+            }
+            if (nested.op === "destroy") continue;
+            const nestedBase = nested.op === "update" ? rowToValues(child.fields, ownChild.get(nested.id)!) : withDefaults(child.fields, {});
+            for (const p of [...rowProblems(child.resource, child.checks, { ...nestedBase, ...nested.values }), ...missingReferences(child.resource, child.fields, nested.values, known)])
+              problems.push({ line: line.line, column: sub.key, code: p.code });
+          }
+        }
         for (const [field, rule] of Object.entries(bindingFor(descriptor).subItems[sub.key]!.siblings ?? {})) {
           const value = change.values[field];
           if (typeof value !== "number") continue;
@@ -210,7 +274,7 @@ export async function importCsv(db: Db, ctx: WriteContext, descriptor: Directory
   const updated = lines.length - created;
   if (rejected.length > 0 || dryRun) return report(records.length, rejected.length > 0 ? 0 : created, rejected.length > 0 ? 0 : updated);
 
-  const ids = await db.transaction(async (tx) => writeLines(tx, ctx, descriptor, lines, existing.byId, existingSubs));
+  const ids = await db.transaction(async (tx) => writeLines(tx, ctx, descriptor, lines, existing.byId, existingSubs, existingNested));
   await afterDirectoryChange(db, ctx.cache, descriptor, ids);
   return report(records.length, created, updated);
 }
@@ -244,6 +308,7 @@ async function writeLines(
   lines: readonly Line[],
   existingRows: Map<number, Row>,
   existingSubs: Map<string, Map<number, Row[]>>,
+  existingNested: NestedRows,
 ): Promise<number[]> {
   const binding = bindingFor(descriptor);
   const table = binding.table;
@@ -252,7 +317,7 @@ async function writeLines(
   const updates = lines.filter((l) => l.existingId !== null);
 
   // Ids drawn from the table's own sequence, so each new row's sub-items know their parent.
-  const newIds = creates.length === 0 ? [] : (await queryRows<{ id: number }>(tx, sql`SELECT nextval(pg_get_serial_sequence(${getTableName(table)}, 'id'))::int AS id FROM generate_series(1, ${creates.length})`)).map((r) => Number(r.id));
+  const newIds = creates.length === 0 ? [] : await drawIds(tx, table, creates.length);
   const parentOf = new Map<Line, number>(creates.map((line, i) => [line, newIds[i]!]));
   for (const line of updates) parentOf.set(line, line.existingId!);
 
@@ -273,39 +338,98 @@ async function writeLines(
   });
   await bulkUpdate(tx, table, changedParents);
 
+  const hasNested = descriptor.subItems.some((sub) => sub.subItems?.length);
+  // The history shows nested items too: read before anything changes.
+  const nestedBefore = hasNested ? await loadSubItems(tx, descriptor, updates.map((l) => l.existingId!)) : null;
+
   for (const sub of descriptor.subItems) {
     const target = binding.subItems[sub.key]!;
     const idCol = column(target.table, "id");
     const destroyed: number[] = [];
-    const inserts: Row[] = [];
+    const inserts: { row: Row; nested?: NestedChanges }[] = [];
     const changed: Row[] = [];
+    const nestedOf: [number, NestedChanges][] = [];
     for (const line of lines) {
       const parent = parentOf.get(line)!;
       const own = new Map((line.existingId === null ? [] : (existingSubs.get(sub.key)?.get(line.existingId) ?? [])).map((r) => [Number(r.id), r]));
       for (const change of line.subItems[sub.key] ?? []) {
         if (change.op === "destroy") destroyed.push(change.id);
-        else if (change.op === "create") inserts.push({ ...valuesToColumns(sub.fields, withDefaults(sub.fields, change.values)), [target.parentColumn]: parent, createdAt: now, updatedAt: now });
+        else if (change.op === "create")
+          inserts.push({ row: { ...valuesToColumns(sub.fields, withDefaults(sub.fields, change.values)), [target.parentColumn]: parent, createdAt: now, updatedAt: now }, nested: change.nested });
         else {
           // The id was checked to be one of this entry's sub-items before anything was written.
           const current = rowToValues(sub.fields, own.get(change.id)!);
           const keys = Object.keys(change.values).filter((k) => !sameValue(current[k], change.values[k]));
           if (keys.length > 0) changed.push({ id: change.id, ...valuesToColumns(sub.fields, Object.fromEntries(keys.map((k) => [k, change.values[k]]))), updatedAt: now });
+          if (change.nested) nestedOf.push([change.id, change.nested]);
         }
       }
     }
+    // New items of a collection with nested ones get their ids first, as new entries do (all
+    // of them: one bulk insert gives every row an id or none).
+    const drawn = sub.subItems?.length && inserts.length > 0 ? await drawIds(tx, target.table, inserts.length) : [];
+    drawn.forEach((id, i) => {
+      const insert = inserts[i]!;
+      insert.row.id = id;
+      if (insert.nested) nestedOf.push([id, insert.nested]);
+    });
     for (let i = 0; i < destroyed.length; i += 5000) await tx.delete(target.table).where(inArray(idCol, destroyed.slice(i, i + 5000)));
     await bulkUpdate(tx, target.table, changed);
-    await bulkInsert(tx, target.table, inserts);
+    await bulkInsert(tx, target.table, inserts.map((insert) => insert.row));
+    await writeNested(tx, sub, target, nestedOf, existingNested.get(sub.key), now);
   }
 
   const ids = [...parentOf.values()];
   const afterRows: Row[] = [];
   for (let i = 0; i < ids.length; i += 5000) afterRows.push(...((await tx.select().from(table).where(inArray(column(table, "id"), ids.slice(i, i + 5000)))) as Row[]));
   const afterEntries = entriesOf(descriptor, afterRows, await loadSubRows(tx, descriptor, ids));
+  if (hasNested) {
+    const nestedAfter = await loadSubItems(tx, descriptor, ids);
+    for (const [id, entry] of beforeEntries) Object.assign(entry, nestedBefore!.get(id));
+    for (const [id, entry] of afterEntries) Object.assign(entry, nestedAfter.get(id));
+  }
   // A line that changed nothing (an export imported back) leaves no line in the history.
   const records: ChangeRecord[] = ids
     .map((id): ChangeRecord => ({ type: descriptor.type, entryId: id, action: "import", before: beforeEntries.get(id) ?? null, after: afterEntries.get(id) ?? null }))
     .filter((r) => !sameSnapshot(snapshot(r.before), snapshot(r.after)));
   await recordChanges(tx, ctx.caller, records, now);
   return ids;
+}
+
+/** Ids drawn from a table's own sequence, so rows written later can name them. */
+async function drawIds(tx: Db, table: PgTable, n: number): Promise<number[]> {
+  return (await queryRows<{ id: number }>(tx, sql`SELECT nextval(pg_get_serial_sequence(${getTableName(table)}, 'id'))::int AS id FROM generate_series(1, ${n})`)).map((r) => Number(r.id));
+}
+
+/** The nested collections' changes of the items just written (a warehouse's products). */
+async function writeNested(
+  tx: Db,
+  sub: DirectoryDescriptor["subItems"][number],
+  target: SubItemBinding,
+  nestedOf: readonly [number, NestedChanges][],
+  existing: Map<string, Map<number, Row[]>> | undefined,
+  now: Date,
+): Promise<void> {
+  for (const child of sub.subItems ?? []) {
+    const childTarget = target.subItems![child.key]!;
+    const idCol = column(childTarget.table, "id");
+    const parentCol = column(childTarget.table, childTarget.parentColumn);
+    const destroyed: number[] = [];
+    const inserts: Row[] = [];
+    for (const [itemId, nested] of nestedOf) {
+      for (const change of nested[child.key] ?? []) {
+        if (change.op === "destroy") destroyed.push(change.id);
+        else if (change.op === "create") inserts.push({ ...valuesToColumns(child.fields, withDefaults(child.fields, change.values)), [childTarget.parentColumn]: itemId, createdAt: now, updatedAt: now });
+        else {
+          // Only what changed: an export imported back leaves nested items untouched too.
+          const row = existing?.get(child.key)?.get(itemId)?.find((r) => Number(r.id) === change.id);
+          const current = row ? rowToValues(child.fields, row) : {};
+          const set = valuesToColumns(child.fields, Object.fromEntries(Object.entries(change.values).filter(([k, v]) => !sameValue(current[k], v))));
+          if (Object.keys(set).length > 0) await tx.update(childTarget.table).set({ ...set, updatedAt: now }).where(and(eq(idCol, change.id), eq(parentCol, itemId)));
+        }
+      }
+    }
+    for (let i = 0; i < destroyed.length; i += 5000) await tx.delete(childTarget.table).where(inArray(idCol, destroyed.slice(i, i + 5000)));
+    await bulkInsert(tx, childTarget.table, inserts);
+  }
 }
