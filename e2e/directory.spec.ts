@@ -169,14 +169,14 @@ test("the directory in Arabic reads right to left, and an analytics guest is tol
   await page.locator("input[type=email]").fill("conseiller@demo.test");
   await page.locator("input[type=password]").fill(PASSWORD);
   await page.locator("form button[type=submit]").click();
-  await expect(page.getByRole("heading", { level: 1, name: msg(AR, "Directory.types.crematoriums.other") })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: msg(AR, "DirectoryLabels.types.crematoriums.other") })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByRole("link", { name: CREMATORIUM })).toBeVisible();
   await shot(page, `list-ar-${test.info().project.name}`);
   await noSeriousViolations(page);
   await page.getByRole("link", { name: CREMATORIUM }).click();
   await expect(page.getByRole("heading", { level: 1, name: CREMATORIUM })).toBeVisible();
-  await expect(page.getByRole("heading", { name: msg(AR, "Directory.subItems.age_ranges") })).toBeVisible();
+  await expect(page.getByRole("heading", { name: msg(AR, "DirectoryLabels.subItems.age_ranges") })).toBeVisible();
   await shot(page, `entry-ar-${test.info().project.name}`);
   await noSeriousViolations(page);
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { BRAND } from "@/config/brand";
-import { typeLabelKey, type DirectoryGroup } from "@/domain/directory/descriptor";
+import { DIRECTORY_LABELS_NAMESPACE, typeLabelKey, type DirectoryGroup } from "@/domain/directory/descriptor";
 import { directoryDescriptor } from "@/domain/directory/registry";
 import { ROLES, type Role } from "@/domain/roles";
 import { ClientMessages } from "@/i18n/client-messages";
@@ -29,14 +29,15 @@ function mayEdit(role: Role, group: DirectoryGroup): boolean {
 
 export async function directoryMetadata(locale: string, type?: string): Promise<Metadata> {
   const t = await getTranslations({ locale, namespace: "Directory" });
+  const l = await getTranslations({ locale, namespace: DIRECTORY_LABELS_NAMESPACE });
   const descriptor = type ? directoryDescriptor(type) : null;
-  const title = descriptor ? t(`${typeLabelKey(descriptor)}.other`) : t("index.title");
+  const title = descriptor ? l(`${typeLabelKey(descriptor)}.other`) : t("index.title");
   return { title: `${title} | ${BRAND}`, robots: { index: false, follow: false } };
 }
 
 function Frame({ children }: { children: React.ReactNode }) {
   return (
-    <ClientMessages namespaces={["Directory"]}>
+    <ClientMessages namespaces={["Directory", DIRECTORY_LABELS_NAMESPACE]}>
       <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">{children}</div>
     </ClientMessages>
   );

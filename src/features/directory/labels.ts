@@ -2,11 +2,11 @@
 
 import { useMemo } from "react";
 import { useTranslations } from "next-intl";
-import { fieldLabelKey, subItemLabelKey, typeLabelKey, type DirectoryDescriptor, type FieldDescriptor, type SubItemDescriptor } from "@/domain/directory/descriptor";
+import { DIRECTORY_LABELS_NAMESPACE, fieldLabelKey, subItemLabelKey, typeLabelKey, type DirectoryDescriptor, type FieldDescriptor, type SubItemDescriptor } from "@/domain/directory/descriptor";
 
 /**
  * Words of the directory pages read through the descriptors' label keys (namespace
- * "Directory"), and error codes turned into sentences: a code's own sentence in "Errors"
+ * "DirectoryLabels", shared with the API's documentation), and error codes turned into sentences: a code's own sentence in "Errors"
  * when it has one, else the sentence of its problem (`…__blank`, `…__too_long`) said of
  * the field it names, so every code of every type reads as a sentence.
  */
@@ -28,23 +28,24 @@ export function splitCode(code: string): { resource: string; field: string; prob
 
 export function useDirectoryLabels(): DirectoryLabels {
   const t = useTranslations("Directory");
+  const l = useTranslations(DIRECTORY_LABELS_NAMESPACE);
   const errors = useTranslations("Errors");
   return useMemo(() => {
-    const text = (key: string, fallback: string) => (t.has(key) ? t(key) : fallback);
+    const text = (key: string, fallback: string) => (l.has(key) ? l(key) : fallback);
     return {
       field: (field) => text(fieldLabelKey(field), field.key),
       sub: (sub) => text(subItemLabelKey(sub), sub.key),
       type: (descriptor, form = "other") => text(`${descriptor.labelKey ?? typeLabelKey(descriptor as DirectoryDescriptor)}.${form}`, descriptor.type),
-      option: (fieldKey, value) => (t.has(`options.${fieldKey}.${value}`) ? t(`options.${fieldKey}.${value}`) : t.has(`options.${value}`) ? t(`options.${value}`) : value),
+      option: (fieldKey, value) => text(`options.${fieldKey}.${value}`, value),
       error: (code) => {
         if (errors.has(code)) return errors(code);
         const parts = splitCode(code);
         if (parts && t.has(`problems.${parts.problem}`)) {
-          const field = t.has(`fields.${parts.field}`) ? t(`fields.${parts.field}`) : parts.field;
+          const field = text(`fields.${parts.field}`, parts.field);
           return t(`problems.${parts.problem}`, { field });
         }
         return errors("unhandled");
       },
     };
-  }, [t, errors]);
+  }, [t, l, errors]);
 }

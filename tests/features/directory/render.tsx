@@ -7,7 +7,7 @@ import { pickMessages, type Messages } from "@/i18n/pick-messages";
 /** Renders a directory component with the French messages the pages give it. */
 export function renderFr(ui: ReactNode) {
   return render(
-    <NextIntlClientProvider locale="fr" timeZone="Europe/Paris" messages={pickMessages(messagesFr as unknown as Messages, ["Directory", "Errors"])}>
+    <NextIntlClientProvider locale="fr" timeZone="Europe/Paris" messages={pickMessages(messagesFr as unknown as Messages, ["Directory", "DirectoryLabels", "Errors"])}>
       {ui}
     </NextIntlClientProvider>,
   );
