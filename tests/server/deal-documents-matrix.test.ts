@@ -136,6 +136,9 @@ describeAuthorizationMatrix<"family">(
     { request: "POST /api/v1/signature_requests/:my_request/cancel", expect: { ...WORK(422), pro: 422 } },
     { request: "POST /api/v1/signature_requests/:other_request/cancel", expect: { ...WORK(422), pro: 404 } },
     { request: "POST /api/v1/signature_requests/999999/cancel", expect: { ...WORK(404), pro: 404 } },
+    { request: "POST /api/v1/signature_requests/:my_request/resend", expect: { ...WORK(422), pro: 422 } },
+    { request: "POST /api/v1/signature_requests/:other_request/resend", expect: { ...WORK(422), pro: 404 } },
+    { request: "POST /api/v1/signature_requests/999999/resend", expect: { ...WORK(404), pro: 404 } },
     { request: "GET /api/v1/signatures/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", expect: { visitor: 404, client: 404, family: 404, admin: 404, pro: 404 } },
   ],
   {

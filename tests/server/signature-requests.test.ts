@@ -180,6 +180,8 @@ describe("abuse: the signing link", () => {
   it("expires the link after its validity, and signs nothing then", async () => {
     const { request, token } = await requested();
     await ctx.db.update(signatureRequests).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signatureRequests.id, request.id));
+    const listed = await call<{ data: RequestView[] }>(ctx, "GET", `/api/v1/signature_requests?deal_id=${deal.id}`, await as(ADVISOR));
+    expect(listed.body.data.find((r) => r.id === request.id)!.status).toBe("expired");
     expect((await signer("GET", token)).body).toMatchObject({ data: { status: "expired" } });
     expect((await signer("POST", token, "/sign", { name: "Élise Bernard", consent: true })).body).toEqual({ error: "Unprocessable Entity", errors: ["signature__status__expired"] });
     expect((await ctx.app.request(`/api/v1/signatures/${token}/file`)).status).toBe(404);
@@ -196,6 +198,20 @@ describe("abuse: the signing link", () => {
     expect((await signer("POST", token, "/sign", { name: "Élise Bernard", consent: true })).status).toBe(404);
     expect((await ctx.app.request(`/api/v1/signatures/${token}/file`)).status).toBe(404);
     const again = await call(ctx, "POST", `/api/v1/signature_requests/${request.id}/cancel`, await as(ADVISOR));
+    expect(again.body).toEqual({ error: "Unprocessable Entity", errors: ["signature_request__status__closed"] });
+  });
+
+  it("sends a new link on request: the old one stops working, the new one signs", async () => {
+    const { request, token } = await requested();
+    const resent = await call<{ data: RequestView }>(ctx, "POST", `/api/v1/signature_requests/${request.id}/resend`, await as(ADVISOR));
+    expect(resent.body.data).toMatchObject({ id: request.id, status: "requested" });
+    await drainJobs(ctx.db, { handlers: JOB_HANDLERS, kinds: [SIGNATURE_REQUEST_EMAIL_JOB], now: later });
+    const mail = recorder.sent.filter((m) => m.tag === "signature_request").at(-1)!;
+    const fresh = /\/signature\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+    expect(fresh).not.toBe(token);
+    expect((await ctx.app.request(`/api/v1/signatures/${token}`)).status).toBe(404);
+    expect((await signer("POST", fresh, "/sign", { name: "Élise Bernard", consent: true })).status).toBe(200);
+    const again = await call(ctx, "POST", `/api/v1/signature_requests/${request.id}/resend`, await as(ADVISOR));
     expect(again.body).toEqual({ error: "Unprocessable Entity", errors: ["signature_request__status__closed"] });
   });
 

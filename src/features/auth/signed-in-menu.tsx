@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef } from "react";
 import NextLink from "next/link";
 import { usePathname } from "next/navigation";
 import { NextIntlClientProvider, useTranslations, type AbstractIntlMessages } from "next-intl";
@@ -9,6 +9,7 @@ import { useAppDispatch, useAppSelector } from "@/store/hooks";
 import { StoreProvider } from "@/store/store-provider";
 import { REALMS } from "./auth-realm";
 import { useSessionExpiredRedirect } from "./session-expired-redirect";
+import { useDisclosure } from "@/ui/use-disclosure";
 
 /**
  * Loaded only for a visitor with a stored session (see AccountEntry): the signed-in
@@ -47,35 +48,9 @@ export function AccountMenu({ signInClassName }: { signInClassName?: string }) {
   const userType = useAppSelector(selectUserType);
   const loggingOut = useAppSelector(selectIsLoggingOut);
   const pathname = usePathname();
-  const [open, setOpen] = useState(false);
   const id = useId();
   const wrapper = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-
-  const [shownFor, setShownFor] = useState(pathname);
-  if (shownFor !== pathname) {
-    setShownFor(pathname);
-    setOpen(false);
-  }
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setOpen(false);
-        toggle.current?.focus();
-      }
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [open]);
+  const { open, setOpen, toggle } = useDisclosure({ resetKey: pathname, within: wrapper });
 
   if (!user || !userType) {
     return (

@@ -4,10 +4,10 @@ import { useState, type FormEvent } from "react";
 import type { DealDocumentView, DocumentBatchView } from "@/domain/schemas/deal-document";
 import { Alert } from "@/ui/alert";
 import { Button } from "@/ui/button";
-import { Dialog } from "@/ui/dialog";
 import { Input } from "@/ui/input";
 import { Select } from "@/ui/select";
 import { Textarea } from "@/ui/textarea";
+import { ConfirmDialog } from "./confirm-dialog";
 import { addBatchDocument, addBatchRecipient, createBatch, removeBatchDocument, removeBatchRecipient, sendBatch } from "./deal-documents-calls";
 import { useAction, usePanelText } from "./use-panel-text";
 
@@ -213,22 +213,9 @@ function BatchCard({ dealId, batch, documents, contacts, onChanged }: { dealId: 
           </Button>
         </div>
       )}
-      <Dialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        title={t("batches.sendTitle", { name: title })}
-        closeLabel={t("close")}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              {t("cancel")}
-            </Button>
-            <Button onClick={send}>{t("batches.sendConfirm")}</Button>
-          </>
-        }
-      >
+      <ConfirmDialog open={confirming} title={t("batches.sendTitle", { name: title })} confirmLabel={t("batches.sendConfirm")} onConfirm={send} onClose={() => setConfirming(false)}>
         <p>{t("batches.sendText", { count: batch.documents.length, recipients: batch.recipients.map((r) => `${r.name} <${r.email}>`).join(", ") || "—" })}</p>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

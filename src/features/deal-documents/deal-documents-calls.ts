@@ -46,6 +46,7 @@ export const listFamily = async (dealId: number) => (await api.get<{ data: Famil
 
 export const listSignatureRequests = async (dealId: number) => (await api.get<{ data: SignatureRequestView[] }>("/api/v1/signature_requests", { query: { deal_id: dealId } })).data;
 export const requestSignature = async (input: { deal_id: number; document_id: number; client_id: number }) => (await api.post<{ data: SignatureRequestView }>("/api/v1/signature_requests", input)).data;
+export const resendSignatureRequest = async (id: number) => (await api.post<{ data: SignatureRequestView }>(`/api/v1/signature_requests/${id}/resend`)).data;
 export const cancelSignatureRequest = async (id: number) => (await api.post<{ data: SignatureRequestView }>(`/api/v1/signature_requests/${id}/cancel`)).data;
 
 /** The codes of a failed call: the server's, or no_network when it never answered. */

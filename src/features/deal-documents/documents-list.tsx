@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import type { DealDocumentView } from "@/domain/schemas/deal-document";
 import { Alert } from "@/ui/alert";
 import { Button, buttonClasses } from "@/ui/button";
-import { Dialog } from "@/ui/dialog";
+import { ConfirmDialog } from "./confirm-dialog";
 import { deleteDocument } from "./deal-documents-calls";
 import { useAction, usePanelText } from "./use-panel-text";
 
@@ -97,24 +97,9 @@ export function DocumentsList({ dealId, documents, onChanged }: { dealId: number
           </tbody>
         </table>
       </div>
-      <Dialog
-        open={toDelete !== null}
-        onClose={() => setToDelete(null)}
-        title={t("documents.deleteTitle")}
-        closeLabel={t("close")}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setToDelete(null)}>
-              {t("cancel")}
-            </Button>
-            <Button variant="danger" onClick={confirmDelete} disabled={action.busy}>
-              {t("documents.deleteConfirm")}
-            </Button>
-          </>
-        }
-      >
+      <ConfirmDialog open={toDelete !== null} title={t("documents.deleteTitle")} confirmLabel={t("documents.deleteConfirm")} danger onConfirm={confirmDelete} onClose={() => setToDelete(null)}>
         <p>{t("documents.deleteText", { name: toDelete?.name ?? "" })}</p>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -75,6 +75,14 @@ export function DocumentsWorkspace({ dealId, dealKind, role }: { dealId: number;
 
   return (
     <div className="flex flex-col gap-8" data-testid="deal-documents-panel">
+      {load.error ? (
+        <Alert tone="error" title={t("loadError")}>
+          <p>{load.error}</p>
+          <Button variant="secondary" className="mt-2" onClick={() => void reload()}>
+            {t("retry")}
+          </Button>
+        </Alert>
+      ) : null}
       <Part id="deal-documents-files" title={t("documents.heading")}>
         <DocumentsList dealId={dealId} documents={loaded.documents} onChanged={() => void reload()} />
         <UploadForm dealId={dealId} onUploaded={() => void reload()} />

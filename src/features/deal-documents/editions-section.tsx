@@ -66,7 +66,7 @@ export function EditionsSection({ dealId, dealKind, onGenerated }: { dealId: num
 
   return (
     <div className="flex flex-col gap-4">
-      {load.error ? <Alert tone="error">{load.error}</Alert> : null}
+      {load.error ? <Alert tone="error">{load.error}</Alert> : templates === null ? <p aria-live="polite">{t("loading")}</p> : null}
       {templates && templates.length === 0 ? <p className="text-ink-soft">{t("editions.none")}</p> : null}
       {templates && templates.length > 0 ? (
         <div className="flex flex-wrap items-end gap-3">

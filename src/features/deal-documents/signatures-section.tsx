@@ -5,9 +5,9 @@ import type { DealDocumentView } from "@/domain/schemas/deal-document";
 import type { SignatureRequestView } from "@/domain/schemas/signature-request";
 import { Alert } from "@/ui/alert";
 import { Button } from "@/ui/button";
-import { Dialog } from "@/ui/dialog";
 import { Select } from "@/ui/select";
-import { cancelSignatureRequest, requestSignature } from "./deal-documents-calls";
+import { ConfirmDialog } from "./confirm-dialog";
+import { cancelSignatureRequest, requestSignature, resendSignatureRequest } from "./deal-documents-calls";
 import { useAction, usePanelText } from "./use-panel-text";
 
 /** A family member who may be asked to sign (they need an e-mail address for the link). */
@@ -83,9 +83,14 @@ export function SignaturesSection({
                   </a>
                 ) : null}
                 {r.status === "requested" ? (
-                  <Button variant="ghost" onClick={() => setToCancel(r)} disabled={action.busy}>
-                    {t("signatures.cancel")}
-                  </Button>
+                  <>
+                    <Button variant="secondary" onClick={() => void action.run(() => resendSignatureRequest(r.id), () => t("signatures.resent", { name: r.signer_name }))} disabled={action.busy}>
+                      {t("signatures.resend")}
+                    </Button>
+                    <Button variant="ghost" onClick={() => setToCancel(r)} disabled={action.busy}>
+                      {t("signatures.cancel")}
+                    </Button>
+                  </>
                 ) : null}
               </span>
             </li>
@@ -123,24 +128,17 @@ export function SignaturesSection({
       )}
       {action.error ? <Alert tone="error">{action.error}</Alert> : null}
       {action.notice ? <Alert tone="success">{action.notice}</Alert> : null}
-      <Dialog
+      <ConfirmDialog
         open={toCancel !== null}
-        onClose={() => setToCancel(null)}
         title={t("signatures.cancelTitle")}
-        closeLabel={t("close")}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setToCancel(null)}>
-              {t("signatures.keep")}
-            </Button>
-            <Button variant="danger" onClick={cancel}>
-              {t("signatures.cancelConfirm")}
-            </Button>
-          </>
-        }
+        confirmLabel={t("signatures.cancelConfirm")}
+        keepLabel={t("signatures.keep")}
+        danger
+        onConfirm={cancel}
+        onClose={() => setToCancel(null)}
       >
         <p>{t("signatures.cancelText", { name: toCancel?.signer_name ?? "" })}</p>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }

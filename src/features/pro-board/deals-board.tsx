@@ -50,15 +50,17 @@ export function DealsBoard({ initial, initialKey, team, role }: { initial: Board
   const [attempt, setAttempt] = useState(0);
   const [typed, setTyped] = useState(query.q);
   const [urlQ, setUrlQ] = useState(query.q);
+  const [sentQ, setSentQ] = useState(query.q);
   const [selected, setSelected] = useState<number | null>(null);
   const [help, setHelp] = useState(false);
   const [shown, setShown] = useState<BoardPage | null>(initial);
   const searchRef = useRef<HTMLInputElement>(null);
 
-  // Back or forward changed the search: the box follows the URL.
+  // Back or forward changed the search: the box follows the URL. The URL catching up with
+  // what this box sent is not such a change: what was typed since then stays.
   if (urlQ !== query.q) {
     setUrlQ(query.q);
-    if (query.q.trim() !== typed.trim()) setTyped(query.q);
+    if (query.q !== sentQ && query.q.trim() !== typed.trim()) setTyped(query.q);
   }
 
   useEffect(() => {
@@ -81,7 +83,9 @@ export function DealsBoard({ initial, initialKey, team, role }: { initial: Board
   }, [key, attempt]);
 
   function go(next: Partial<BoardQuery>, mode: "push" | "replace" = "push") {
-    const url = `${pathname}${boardSearch({ ...query, ...next })}`;
+    // Merged with the URL as it is now, not as this render saw it: the search's debounce
+    // fires after other changes (a view switched meanwhile must stay switched).
+    const url = `${pathname}${boardSearch({ ...parseBoardQuery(new URLSearchParams(window.location.search)), ...next })}`;
     if (mode === "push") window.history.pushState(null, "", url);
     else window.history.replaceState(null, "", url);
     setSelected(null);
@@ -89,7 +93,10 @@ export function DealsBoard({ initial, initialKey, team, role }: { initial: Board
 
   useEffect(() => {
     if (typed.trim() === query.q.trim()) return;
-    const timer = setTimeout(() => go({ q: typed, page: 1 }, "replace"), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => {
+      setSentQ(typed.trim());
+      go({ q: typed, page: 1 }, "replace");
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [typed]);

@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { paths } from "@/config/paths";
 import type { DealSort, SortDirection } from "@/domain/schemas/deal-list";
 import { cn } from "@/ui/cn";
+import { SortableHeader } from "@/ui/sortable-header";
 import type { BoardDeal } from "./board-calls";
 import type { BoardQuery } from "./board-query";
 import { advisorName, boardDates, personName } from "./deal-labels";
@@ -54,16 +55,7 @@ export function DealsTable({
             {COLUMNS.map((column) => {
               const active = sort === column.sort;
               const next = active ? (direction === "asc" ? "desc" : "asc") : firstDirection(column.sort);
-              return (
-                <th key={column.sort} scope="col" aria-sort={active ? (direction === "asc" ? "ascending" : "descending") : undefined} className="p-0 text-start">
-                  <button type="button" onClick={() => onSort(column.sort, next)} className="flex min-h-11 w-full items-center gap-1 px-3 text-start font-semibold hover:bg-sand-100">
-                    {t(`columns.${column.label}`)}
-                    <span aria-hidden="true" className="text-ink-soft">
-                      {active ? (direction === "asc" ? "▲" : "▼") : "↕"}
-                    </span>
-                  </button>
-                </th>
-              );
+              return <SortableHeader key={column.sort} label={t(`columns.${column.label}`)} sorted={active ? direction : null} onSort={() => onSort(column.sort, next)} />;
             })}
           </tr>
         </thead>

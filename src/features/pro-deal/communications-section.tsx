@@ -23,7 +23,7 @@ const EMPTY = { note: "", contact: "", direction: "outbound" as "outbound" | "in
 export function CommunicationsSection({ dealId }: { dealId: number }) {
   const t = useTranslations("ProDeal.communications");
   const locale = useLocale();
-  const { resource, reload, replace } = useResource(String(dealId), () => dealCalls.communications(dealId));
+  const { resource, reload, refresh, replace } = useResource(String(dealId), () => dealCalls.communications(dealId));
   const [sort, setSort] = useState<SortState<Column>>({ key: "when", direction: "descending" });
   const [form, setForm] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
@@ -57,7 +57,18 @@ export function CommunicationsSection({ dealId }: { dealId: number }) {
 
   const rows = (items: DealCommunication[]) => sortRows(items, sort, (item, key) => (key === "when" ? item.occurred_at : t(`channels.${item.channel}`)));
   return (
-    <SectionFrame id="communications" title={t("heading")} resource={resource} onRetry={reload}>
+    <SectionFrame
+      id="communications"
+      title={t("heading")}
+      resource={resource}
+      onRetry={reload}
+      actions={
+        // E-mails sent by jobs (a batch, a signature request) land in the log after the answer: read it again on demand.
+        <Button type="button" variant="ghost" onClick={() => void refresh()}>
+          {t("refresh")}
+        </Button>
+      }
+    >
       {(items) => (
         <div className="space-y-4">
           {items.length === 0 ? (

@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { SortableHeader } from "@/ui/sortable-header";
 
 export type SortDirection = "ascending" | "descending";
 export interface SortState<K extends string> {
@@ -8,18 +9,11 @@ export interface SortState<K extends string> {
   direction: SortDirection;
 }
 
-/** A column header that sorts its table: a button inside the th, its order told by aria-sort. */
-export function SortHeader<K extends string>({ column, sort, onSort, children }: { column: K; sort: SortState<K>; onSort: (next: SortState<K>) => void; children: ReactNode }) {
+/** A column header of the shared kind (src/ui), driven by the table's sort state. */
+export function SortHeader<K extends string>({ column, sort, onSort, children }: { column: K; sort: SortState<K>; onSort: (next: SortState<K>) => void; children: string }) {
   const active = sort.key === column;
   const direction: SortDirection = active && sort.direction === "ascending" ? "descending" : "ascending";
-  return (
-    <th scope="col" aria-sort={active ? sort.direction : "none"} className="p-2 text-start">
-      <button type="button" className="inline-flex min-h-11 items-center gap-1 font-semibold text-primary underline-offset-2 hover:underline" onClick={() => onSort({ key: column, direction })}>
-        {children}
-        <span aria-hidden="true">{active ? (sort.direction === "ascending" ? "▲" : "▼") : "↕"}</span>
-      </button>
-    </th>
-  );
+  return <SortableHeader label={children} sorted={active ? (sort.direction === "ascending" ? "asc" : "desc") : null} onSort={() => onSort({ key: column, direction })} />;
 }
 
 /** Rows in the header's order; a missing value (null) always comes last. */

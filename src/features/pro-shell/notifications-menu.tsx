@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { paths } from "@/config/paths";
 import { cn } from "@/ui/cn";
+import { useDisclosure } from "@/ui/use-disclosure";
 import { fetchLatestNotifications, markAllNotificationsViewed, markNotificationViewed, type ProNotification } from "./notification-calls";
 import { useUnviewedCount } from "./use-unviewed-count";
 
@@ -24,12 +25,11 @@ export function NotificationsMenu() {
   const locale = useLocale();
   const router = useRouter();
   const { count, refresh } = useUnviewedCount();
-  const [open, setOpen] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const { open, setOpen, toggle: button } = useDisclosure({ within: wrapper });
   const [list, setList] = useState<ListState>({ status: "idle" });
   const [announced, setAnnounced] = useState("");
   const previous = useRef<number | null>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
   const panelId = useId();
 
   // Announce a change of the count, not its first reading.
@@ -46,32 +46,9 @@ export function NotificationsMenu() {
       .catch(() => setList({ status: "failed" }));
   }
 
-  function close(returnFocus: boolean) {
-    setOpen(false);
-    if (returnFocus) button.current?.focus();
-  }
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") close(true);
-    };
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!panel.current?.contains(target) && !button.current?.contains(target)) close(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [open]);
-
   function toggle() {
-    if (open) return close(false);
-    setOpen(true);
-    load();
+    setOpen(!open);
+    if (!open) load();
   }
 
   async function openOne(item: ProNotification) {
@@ -90,12 +67,13 @@ export function NotificationsMenu() {
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", numberingSystem: "latn" });
   const unviewed = count ?? 0;
   return (
-    <div className="relative">
+    <div ref={wrapper} className="relative">
       <button
         ref={button}
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
+        aria-label={`${t("button")}, ${t("unviewed", { count: unviewed, formatted: String(unviewed) })}`}
         onClick={toggle}
         className="relative inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-md border border-line px-3 font-semibold text-ink hover:bg-sand-50"
       >
@@ -103,7 +81,6 @@ export function NotificationsMenu() {
           <path d="M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8M10 20a2 2 0 0 0 4 0" />
         </svg>
         <span className="sr-only sm:not-sr-only">{t("button")}</span>
-        <span className="sr-only">{`, ${t("unviewed", { count: unviewed, formatted: String(unviewed) })}`}</span>
         {unviewed > 0 ? (
           <span aria-hidden="true" data-testid="notifications-count" className="min-w-6 rounded-full bg-primary px-1.5 text-center text-sm leading-6 text-on-primary">
             {unviewed}
@@ -114,7 +91,6 @@ export function NotificationsMenu() {
         {announced}
       </p>
       <div
-        ref={panel}
         id={panelId}
         hidden={!open}
         role="region"

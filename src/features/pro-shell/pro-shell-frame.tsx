@@ -2,8 +2,9 @@
 
 import NextLink from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { cn } from "@/ui/cn";
+import { useDisclosure } from "@/ui/use-disclosure";
 import { isCurrentSection, isProSignInPath } from "./pro-nav";
 
 export interface ProShellLabels {
@@ -33,25 +34,8 @@ export function ProShellFrame({
   signOut: ReactNode;
 }) {
   const pathname = usePathname();
-  const [open, setOpen] = useState(false);
-  const [shownFor, setShownFor] = useState(pathname);
-  const toggle = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, toggle } = useDisclosure({ resetKey: pathname });
   const menuId = useId();
-  if (shownFor !== pathname) {
-    setShownFor(pathname);
-    setOpen(false);
-  }
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      toggle.current?.focus();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
 
   if (isProSignInPath(pathname)) return null;
   const who = (

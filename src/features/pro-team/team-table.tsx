@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
+import { SortableHeader } from "@/ui/sortable-header";
 
 export interface TeamRow {
   id: number;
@@ -36,20 +37,8 @@ export function TeamTable({ rows }: { rows: TeamRow[] }) {
           <tr>
             {columns.map((column) => {
               const active = sort.column === column;
-              return (
-                <th key={column} scope="col" aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : undefined} className="p-0 text-start">
-                  <button
-                    type="button"
-                    onClick={() => setSort({ column, direction: active && sort.direction === "asc" ? "desc" : active ? "asc" : column === "openDeals" ? "desc" : "asc" })}
-                    className="flex min-h-11 w-full items-center gap-1 px-3 text-start font-semibold hover:bg-sand-100"
-                  >
-                    {t(`columns.${column}`)}
-                    <span aria-hidden="true" className="text-ink-soft">
-                      {active ? (sort.direction === "asc" ? "▲" : "▼") : "↕"}
-                    </span>
-                  </button>
-                </th>
-              );
+              const direction = active ? (sort.direction === "asc" ? "desc" : "asc") : column === "openDeals" ? "desc" : "asc";
+              return <SortableHeader key={column} label={t(`columns.${column}`)} sorted={active ? sort.direction : null} onSort={() => setSort({ column, direction })} />;
             })}
           </tr>
         </thead>

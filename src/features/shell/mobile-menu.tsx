@@ -1,33 +1,14 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { usePathname } from "next/navigation";
+import { useDisclosure } from "@/ui/use-disclosure";
 
 /** Disclosure for the navigation on narrow screens: closes on route change and on Escape, focus returns to the toggle. */
 export function MobileMenu({ openLabel, closeLabel, children }: { openLabel: string; closeLabel: string; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
   const pathname = usePathname();
   const id = useId();
-  const toggle = useRef<HTMLButtonElement>(null);
-
-  // Close when the route changes, adjusting state during render rather than in an effect.
-  const [shownFor, setShownFor] = useState(pathname);
-  if (shownFor !== pathname) {
-    setShownFor(pathname);
-    setOpen(false);
-  }
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setOpen(false);
-        toggle.current?.focus();
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
+  const { open, setOpen, toggle } = useDisclosure({ resetKey: pathname });
 
   return (
     <div className="xl:hidden">

@@ -19,7 +19,7 @@ import { ApiError } from "@/server/http/errors";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import { attachmentDisposition } from "@/server/routes/supporting-documents";
 import { openDealDocument } from "@/server/services/deal-documents/deal-documents";
-import { cancelSignatureRequest, createSignatureRequest, declineSignature, listSignatureRequests, signDocument, signerDocument, signerView } from "@/server/services/deal-documents/signature-requests";
+import { cancelSignatureRequest, createSignatureRequest, resendSignatureRequest, declineSignature, listSignatureRequests, signDocument, signerDocument, signerView } from "@/server/services/deal-documents/signature-requests";
 import { consumeRateLimit } from "@/server/services/rate-limit";
 
 /**
@@ -69,6 +69,16 @@ const routes = {
     middleware: [guard(WORKERS)] as const,
     request: { params: signatureRequestParams },
     responses: { 200: jsonResponse(z.object({ data: signatureRequestViewSchema }), "The cancelled request"), ...refusals },
+  }),
+  resend: createRoute({
+    method: "post",
+    path: "/api/v1/signature_requests/{id}/resend",
+    tags: [TAG],
+    summary: "E-mail the signing link again with a new token (the previous link stops working once it goes out); same expiry",
+    description: "422 signature_request__status__closed (already signed, declined, expired or cancelled).",
+    middleware: [guard(WORKERS)] as const,
+    request: { params: signatureRequestParams },
+    responses: { 200: jsonResponse(z.object({ data: signatureRequestViewSchema }), "The request, its e-mail queued"), ...refusals },
   }),
   view: createRoute({
     method: "get",
@@ -132,6 +142,11 @@ export function registerSignatureRequestRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /api/v1/signature_requests/{id}/cancel – withdraw a waiting request
   app.openapi(routes.cancel, async (c) => {
     return c.json({ data: await cancelSignatureRequest(c.get("db"), sessionOf(c), c.req.valid("param").id, new Date()) }, 200, NO_STORE);
+  });
+
+  // POST /api/v1/signature_requests/{id}/resend – e-mail a new link
+  app.openapi(routes.resend, async (c) => {
+    return c.json({ data: await resendSignatureRequest(c.get("db"), sessionOf(c), c.req.valid("param").id, new Date()) }, 200, NO_STORE);
   });
 
   // GET /api/v1/signatures/{token} – the signing page's data

@@ -113,6 +113,7 @@ function fakeApi() {
       state.requests = [request];
       return json({ data: request }, 201);
     }
+    if (method === "POST" && path === "/api/v1/signature_requests/11/resend") return json({ data: state.requests[0] });
     if (method === "POST" && path === "/api/v1/signature_requests/11/cancel") {
       state.requests = [{ ...(state.requests[0] as Json), status: "cancelled" }];
       return json({ data: state.requests[0] });
@@ -216,6 +217,22 @@ describe("the deal's documents", () => {
     expect(names(screen.getByTestId("deal-documents-table"))).toEqual(["Acte de décès.pdf"]);
   });
 
+  it("keeps the table and offers a retry when reading the documents again fails", async () => {
+    const user = renderPanel();
+    await table();
+    api.overrides.set(`GET ${BASE}/documents`, () => {
+      throw new TypeError("Failed to fetch");
+    });
+    await user.click(screen.getByRole("button", { name: "Supprimer Pouvoir.pdf" }));
+    await user.click(screen.getByRole("button", { name: T.documents.deleteConfirm }));
+    expect(await screen.findByText(T.loadError)).toBeTruthy();
+    expect(screen.getByTestId("deal-documents-table")).toBeTruthy();
+    api.overrides.delete(`GET ${BASE}/documents`);
+    await user.click(screen.getByRole("button", { name: T.retry }));
+    await waitFor(() => expect(names(screen.getByTestId("deal-documents-table"))).toEqual(["Acte de décès.pdf"]));
+    expect(screen.queryByText(T.loadError)).toBeNull();
+  });
+
   it("offers a retry when the documents cannot be loaded", async () => {
     api.overrides.set(`GET ${BASE}/documents`, () => {
       throw new TypeError("Failed to fetch");
@@ -313,6 +330,12 @@ describe("signature requests", () => {
     expect(await screen.findByText("La demande de signature a été envoyée à Élise Bernard.")).toBeTruthy();
     expect(api.calls.find((c) => c.method === "POST" && c.url === "/api/v1/signature_requests")!.body).toEqual({ deal_id: DEAL, document_id: 2, client_id: 55 });
     expect(await screen.findByTestId("signature-status")).toHaveProperty("textContent", T.signatures.status.requested);
+
+    await user.click(screen.getByRole("button", { name: T.signatures.resend }));
+    expect(await screen.findByText("Un nouveau lien a été envoyé à Élise Bernard ; le précédent ne fonctionnera plus.")).toBeTruthy();
+    api.overrides.set("POST /api/v1/signature_requests/11/resend", () => refuse("signature_request__status__closed"));
+    await user.click(screen.getByRole("button", { name: T.signatures.resend }));
+    expect(await screen.findByText(E.signature_request__status__closed)).toBeTruthy();
 
     await user.click(screen.getByRole("button", { name: T.signatures.cancel }));
     await user.click(within(screen.getByRole("dialog", { name: T.signatures.cancelTitle })).getByRole("button", { name: T.signatures.cancelConfirm }));

@@ -37,6 +37,18 @@ describe("CommunicationsSection", () => {
     expect(screen.getByText("par Nadia Benali")).toBeInTheDocument();
   });
 
+  it("reads the log again on demand, keeping what is typed in the call form", async () => {
+    let items: unknown[] = [mail];
+    stubApi({ "GET /api/v1/deals/7/communications": () => json({ data: items }) });
+    renderFr(<CommunicationsSection dealId={DEAL_ID} />);
+    await screen.findByTestId("communications-table");
+    await userEvent.type(screen.getByLabelText(new RegExp(`^${C.note}`)), "Brouillon");
+    items = [mail, sms];
+    await userEvent.click(screen.getByRole("button", { name: C.refresh }));
+    expect(await screen.findByText("+33611223344")).toBeInTheDocument();
+    expect(screen.getByLabelText(new RegExp(`^${C.note}`))).toHaveValue("Brouillon");
+  });
+
   it("keeps the typed note when the call cannot be saved", async () => {
     stubApi({
       "GET /api/v1/deals/7/communications": () => json({ data: [] }),

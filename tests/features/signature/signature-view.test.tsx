@@ -130,6 +130,27 @@ describe("the signer's page", () => {
     await waitFor(() => expect(screen.getByTestId("signature-signed")).toBeTruthy());
   });
 
+  it("declines only after the signer confirms", async () => {
+    let declined = false;
+    answer = (url) => {
+      if (url.endsWith("/decline")) {
+        declined = true;
+        return json({ data: { ...VIEW, status: "declined" } });
+      }
+      return json({ data: VIEW });
+    };
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal("confirm", confirm);
+    const { user } = renderPage();
+    await user.click(await screen.findByRole("button", { name: S.decline }));
+    expect(confirm).toHaveBeenCalledWith(S.declineConfirm);
+    expect(declined).toBe(false);
+    confirm.mockReturnValue(true);
+    await user.click(screen.getByRole("button", { name: S.decline }));
+    expect(await screen.findByText(S.declined)).toBeTruthy();
+    expect(declined).toBe(true);
+  });
+
   it("speaks Arabic on the Arabic host", async () => {
     answer = () => json({ data: VIEW });
     renderPage(messagesAr as unknown as typeof messagesFr, "ar");

@@ -86,7 +86,7 @@ describe("GET /sitemap.xml and /sitemaps/<name>-<n>.xml", () => {
 describe("robots.txt", () => {
   it("allows public pages, keeps private spaces out and points at the sitemap index", () => {
     expect(robots()).toEqual({
-      rules: [{ userAgent: "*", allow: "/", disallow: ["/app/", "/pro/", "/api/", "/paiement", "/documents/sms/"] }],
+      rules: [{ userAgent: "*", allow: "/", disallow: ["/app/", "/pro/", "/api/", "/paiement", "/documents/sms/", "/signature/"] }],
       sitemap: `${serverEnv().SITE_URL}/sitemap.xml`,
     });
   });

@@ -41,7 +41,8 @@ const DAY_MS = 24 * 3600 * 1000;
 
 type RequestRow = typeof signatureRequests.$inferSelect;
 
-export function signatureRequestView(row: RequestRow): SignatureRequestView {
+/** A request past its date reads as expired at once, before anyone opens its link (which stores it so). */
+export function signatureRequestView(row: RequestRow, now: Date = new Date()): SignatureRequestView {
   return {
     id: row.id,
     deal_id: row.dealId,
@@ -50,7 +51,7 @@ export function signatureRequestView(row: RequestRow): SignatureRequestView {
     client_id: row.clientId,
     signer_name: row.signerName,
     signer_email: row.signerEmail,
-    status: row.status as SignatureStatus,
+    status: row.status === "requested" && row.expiresAt <= now ? "expired" : (row.status as SignatureStatus),
     provider: row.provider,
     expires_at: epochSeconds(row.expiresAt),
     signed_at: row.signedAt ? epochSeconds(row.signedAt) : null,
@@ -96,7 +97,8 @@ export async function createSignatureRequest(db: Db, storage: FileStorage, auth:
 export async function listSignatureRequests(db: Db, auth: AuthSession, dealId: number): Promise<SignatureRequestView[]> {
   const { deal } = await requireBusinessDeal(db, auth, dealId, "work");
   const rows = await db.select().from(signatureRequests).where(eq(signatureRequests.dealId, deal.id)).orderBy(desc(signatureRequests.createdAt), desc(signatureRequests.id));
-  return rows.map(signatureRequestView);
+  const now = new Date();
+  return rows.map((row) => signatureRequestView(row, now));
 }
 
 type Translate = (key: string, values?: Record<string, string>) => string;
@@ -199,6 +201,23 @@ export async function signDocument(db: Db, storage: FileStorage, token: string, 
     return { row: updated! };
   });
   return viewOf(db, signed.row);
+}
+
+/**
+ * The advisor sends the link again (the family lost the e-mail): a new token is made as the
+ * new e-mail is written, so the previous link stops working. Only a request still waiting
+ * and a provider that mails its own links; the validity is not extended.
+ */
+export async function resendSignatureRequest(db: Db, auth: AuthSession, id: number, now: Date): Promise<SignatureRequestView> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(signatureRequests).where(eq(signatureRequests.id, id)).limit(1).for("update");
+    if (!row) throw notFoundError();
+    const { deal } = await requireBusinessDeal(tx, auth, row.dealId, "work");
+    if (row.status !== "requested" || row.expiresAt <= now || !getSignatureProvider().sendsOwnEmail) throw new ApiError(422, "signature_request__status__closed");
+    await enqueue(tx, { kind: SIGNATURE_REQUEST_EMAIL_JOB, payload: { deal_id: deal.id, signature_request_id: row.id }, idempotencyKey: `${SIGNATURE_REQUEST_EMAIL_JOB}:${row.id}:${now.getTime()}` }, now);
+    const [updated] = await tx.update(signatureRequests).set({ updatedAt: now }).where(eq(signatureRequests.id, row.id)).returning();
+    return signatureRequestView(updated!, now);
+  });
 }
 
 /** The advisor withdraws a request still waiting: its link stops working at once (it then reads as unknown). */
