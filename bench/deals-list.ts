@@ -63,7 +63,7 @@ async function seedDeals(): Promise<void> {
   await db.execute(sql`INSERT INTO deal_abilities (deal_id, client_id, role)
     SELECT dl.id, c.id, 'owner' FROM (SELECT id, row_number() OVER (ORDER BY id) n FROM deals WHERE id > ${dealBase}) dl
     JOIN (SELECT id, row_number() OVER (ORDER BY id) n FROM clients WHERE id > ${clientBase}) c ON c.n = dl.n`);
-  // A table in service is vacuumed by autovacuum; the bulk load's trigger refreshes leave dead rows it would have cleared.
+  // A table in service is vacuumed by autovacuum; the bulk load's owner refresh leaves dead rows it would have cleared.
   await db.execute(sql`VACUUM ANALYZE`);
   const row = await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM deals`);
   console.log(`seeded ${row.n} deals in ${((performance.now() - started) / 1000).toFixed(1)} s`);

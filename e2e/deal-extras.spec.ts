@@ -89,7 +89,7 @@ test("suggested services, a supplier's price and the family's review, from the d
   await supplier.getByLabel(/^Votre prix TTC/).fill("680");
   await supplier.getByLabel(/^Délai en jours/).fill("21");
   await supplier.getByRole("button", { name: "Envoyer mon prix" }).click();
-  await expect(supplier.getByTestId("price-answer-status")).toHaveText(/Votre prix envoyé : 680,00\s€, délai 21 jours\./);
+  await expect(supplier.getByTestId("price-answer-status")).toHaveText(/Votre prix envoyé : \u2068?680,00\s€\u2069?, délai 21 jours\./);
   await noSeriousViolations(supplier);
 
   await page.reload();

@@ -124,9 +124,10 @@ test("the payment page speaks Arabic, right to left, with its amounts and method
   await noSeriousViolations(page);
 });
 
-/** Waits until the payment methods form is hydrated (its button stays disabled before, so no plain GET submit). */
+/** Waits until the page's payment forms are hydrated (their buttons stay disabled before, so no plain GET submit nor lost typing). */
 async function payMethodsReady(page: Page) {
-  await expect(page.locator('form[data-ready="true"]')).toBeAttached();
+  await expect(page.locator('form[data-ready="true"]').first()).toBeAttached();
+  await expect(page.locator('form[data-ready="false"]')).toHaveCount(0);
 }
 
 /** From /paiement, pays what the page offers by card on the sandbox's hosted page; the payment's id. */
@@ -200,6 +201,7 @@ test("the owner splits the balance with a relative, and each pays their part by 
   const dealId = await quoteOfDemoFamily(request);
   const relative = await invitedRelative(request, dealId);
   await signIn(page, `/paiement?deal=${dealId}`);
+  await payMethodsReady(page);
   const shares = page.getByLabel(/^Nombre de parts pour/);
   await expect(shares).toHaveCount(2);
   await shares.nth(0).fill("1");

@@ -1,9 +1,10 @@
 "use client";
 
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 import { api } from "@/api-client/client";
 import { ApiError } from "@/api-client/api-error";
 import { Button } from "@/ui/button";
+import { useHydrated } from "@/ui/use-hydrated";
 
 export interface PayOption {
   /** card, bank_transfer, or an instalment plan key (p2x, p3x, p4x, d30). */
@@ -24,8 +25,6 @@ export interface PayMethodsLabels {
 
 const PATHS: Record<string, string> = { card: "/api/v1/payments/worldline", bank_transfer: "/api/v1/payments/fintecture" };
 
-const subscribeNothing = () => () => {};
-
 /** The ways open to this payer; the chosen one opens the provider's hosted page. */
 export function PayMethods({ dealId, amountCents, forEveryone = false, options, labels }: { dealId: number; amountCents: number; forEveryone?: boolean; options: PayOption[]; labels: PayMethodsLabels }) {
   const [choice, setChoice] = useState(options[0]?.id ?? "");
@@ -33,7 +32,7 @@ export function PayMethods({ dealId, amountCents, forEveryone = false, options, 
   const [error, setError] = useState("");
   // Server HTML and the page before hydration have no submit handler: a click there would send the
   // plain form (GET ?method=card) and lose the family's choice, so the button waits for React.
-  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const hydrated = useHydrated();
 
   async function pay(event: React.FormEvent) {
     event.preventDefault();

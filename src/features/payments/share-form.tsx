@@ -5,6 +5,7 @@ import { api } from "@/api-client/client";
 import { ApiError } from "@/api-client/api-error";
 import { isolatedMoney } from "@/domain/payments/payment-format";
 import { Button } from "@/ui/button";
+import { useHydrated } from "@/ui/use-hydrated";
 
 export interface ShareFormLabels {
   heading: string;
@@ -60,6 +61,8 @@ export function ShareForm({
   const [values, setValues] = useState<Record<number, string>>(() =>
     Object.fromEntries(current.map((s) => [s.client_id, s.share === null ? (s.amount_cents / 100).toFixed(2).replace(".", ",") : String(s.share)])),
   );
+  // Before hydration the typed shares would be lost and the plain form sent: wait for React.
+  const hydrated = useHydrated();
   const [state, setState] = useState<{ kind: "idle" | "saving" | "saved" } | { kind: "error"; message: string }>({ kind: "idle" });
 
   const filled = members.filter((m) => (values[m.client_id] ?? "").trim() !== "");
@@ -88,7 +91,7 @@ export function ShareForm({
   }
 
   return (
-    <form onSubmit={submit} className="mt-6 space-y-4 rounded-lg border border-stone-300 bg-white p-4" aria-labelledby="share-form-heading" aria-describedby="share-form-status">
+    <form onSubmit={submit} className="mt-6 space-y-4 rounded-lg border border-stone-300 bg-white p-4" aria-labelledby="share-form-heading" aria-describedby="share-form-status" data-ready={hydrated ? "true" : "false"}>
       <h2 id="share-form-heading" className="text-lg font-semibold">
         {labels.heading}
       </h2>
@@ -127,11 +130,11 @@ export function ShareForm({
         {state.kind === "error" ? state.message : state.kind === "saved" ? labels.saved : ""}
       </p>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={state.kind === "saving" || filled.length === 0}>
+        <Button type="submit" disabled={!hydrated || state.kind === "saving" || filled.length === 0}>
           {state.kind === "saving" ? labels.saving : labels.save}
         </Button>
         {current.length > 0 && (
-          <Button type="button" variant="secondary" disabled={state.kind === "saving"} onClick={() => void send([])}>
+          <Button type="button" variant="secondary" disabled={!hydrated || state.kind === "saving"} onClick={() => void send([])}>
             {labels.clear}
           </Button>
         )}
