@@ -21,7 +21,8 @@ describe("schema", () => {
       database.db,
       sql`SELECT t.table_name FROM information_schema.tables t
           WHERE t.table_schema = current_schema() AND t.table_type = 'BASE TABLE'
-            AND t.table_name NOT IN ('cityhall_postal_codes')
+            -- directory_changes is an append-only history: a row is never updated, so it has no updated_at
+            AND t.table_name NOT IN ('cityhall_postal_codes', 'directory_changes')
             AND (SELECT count(*) FROM information_schema.columns c
                  WHERE c.table_schema = t.table_schema AND c.table_name = t.table_name AND c.column_name IN ('created_at', 'updated_at')) < 2`,
     );
