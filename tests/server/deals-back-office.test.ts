@@ -314,11 +314,11 @@ describe("notifications", () => {
     expect(unviewed.body.data).toEqual([]);
   });
 
-  it("lists the funeral team with names, roles and work e-mails only", async () => {
+  it("lists the funeral team with names, roles, work e-mails and open deals only", async () => {
     const team = await call<{ data: Array<Record<string, unknown>> }>(ctx, "GET", "/api/v1/users/funeral_team", admin);
     expect(team.body.data.length).toBeGreaterThanOrEqual(2);
     for (const member of team.body.data) {
-      expect(Object.keys(member).sort()).toEqual(["email", "firstname", "id", "lastname", "role"]);
+      expect(Object.keys(member).sort()).toEqual(["email", "firstname", "id", "lastname", "open_deals", "role"]);
       expect([1, 2]).toContain(member.role);
     }
   });
