@@ -46,7 +46,7 @@ async function unviewedCount(page: Page): Promise<number> {
   const button = page.getByRole("button", { name: /^Notifications, / });
   await expect(button).toBeVisible();
   // The button's name ends with the count said in words ("…, 2 non lues").
-  const match = /(\d+) non lue/.exec((await button.textContent()) ?? "");
+  const match = /(\d+) non lue/.exec((await button.getAttribute("aria-label")) ?? "");
   return match ? Number(match[1]) : 0;
 }
 

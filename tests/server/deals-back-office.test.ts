@@ -314,7 +314,7 @@ describe("notifications", () => {
     expect(unviewed.body.data).toEqual([]);
   });
 
-  it("lists the funeral team with names, roles and work e-mails only", async () => {
+  it("lists the funeral team with names, roles, work e-mails and open deals only", async () => {
     const team = await call<{ data: Array<Record<string, unknown>> }>(ctx, "GET", "/api/v1/users/funeral_team", admin);
     expect(team.body.data.length).toBeGreaterThanOrEqual(2);
     for (const member of team.body.data) {

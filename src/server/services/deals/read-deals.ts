@@ -143,6 +143,7 @@ const SORT_KEYS: Record<DealSort, SQL[]> = {
   advisor: [sql`lower(${advisors.lastname})`, sql`lower(${advisors.firstname})`],
   ceremony_at: [CEREMONY_AT],
 };
+const NOT_NULL_SORTS: readonly DealSort[] = ["created_at", "number", "kind", "state"];
 /** Columns a partner professional does not see: ordering by them would tell what they hide. */
 const FAMILY_SORTS: readonly DealSort[] = ["defunct", "client", "commune"];
 
@@ -150,8 +151,42 @@ const FAMILY_SORTS: readonly DealSort[] = ["defunct", "client", "commune"];
 export function dealListOrder(reader: DealReader, params: Pick<DealListParams, "sort" | "direction">): SQL[] {
   const sort = params.sort && !(reader.kind === "assigned" && FAMILY_SORTS.includes(params.sort)) ? params.sort : "created_at";
   const direction = params.direction ?? (sort === "created_at" || sort === "number" || sort === "ceremony_at" ? "desc" : "asc");
-  const way = direction === "asc" ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST`;
+  // Columns that are never null keep plain ASC/DESC: the (created_at, id) index then serves the default order.
+  const way = NOT_NULL_SORTS.includes(sort) ? (direction === "asc" ? sql`ASC` : sql`DESC`) : direction === "asc" ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST`;
   return [...SORT_KEYS[sort].map((key) => sql`${key} ${way}`), direction === "asc" ? asc(deals.id) : desc(deals.id)];
+}
+
+/** One page of deals with their defunct; the commune and the advisor are joined only to order by them. */
+function dealPage(db: Db, where: SQL | undefined, reader: DealReader, params: DealListParams) {
+  const query = db.select({ deal: deals, defunct: defuncts }).from(deals).leftJoin(defuncts, eq(defuncts.id, deals.defunctId)).$dynamic();
+  if (params.sort === "commune") query.leftJoin(deathCityhalls, eq(deathCityhalls.id, defuncts.deathCityhallId));
+  if (params.sort === "advisor") query.leftJoin(advisors, eq(advisors.id, deals.advisorId));
+  return query
+    .where(where)
+    .orderBy(...dealListOrder(reader, params))
+    .limit(params.per_page)
+    .offset((params.page - 1) * params.per_page);
+}
+
+/**
+ * The board's commune, advisor and ceremony date of a page's deals, read for those rows only
+ * (in the page's own query they would be computed for every row skipped by the offset).
+ */
+async function boardColumnsOf(db: Db, dealIds: number[]) {
+  if (dealIds.length === 0) return new Map<number, { commune: string | null; advisor: { id: number; firstname: string; lastname: string } | null; ceremonyAt: Date | null }>();
+  const rows = await db
+    .select({ id: deals.id, commune: deathCityhalls.name, advisorId: advisors.id, firstname: advisors.firstname, lastname: advisors.lastname, ceremonyAt: CEREMONY_AT })
+    .from(deals)
+    .leftJoin(defuncts, eq(defuncts.id, deals.defunctId))
+    .leftJoin(deathCityhalls, eq(deathCityhalls.id, defuncts.deathCityhallId))
+    .leftJoin(advisors, eq(advisors.id, deals.advisorId))
+    .where(inArray(deals.id, dealIds));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { commune: row.commune, advisor: row.advisorId !== null && row.firstname !== null && row.lastname !== null ? { id: row.advisorId, firstname: row.firstname, lastname: row.lastname } : null, ceremonyAt: row.ceremonyAt },
+    ]),
+  );
 }
 
 export async function listDeals(db: Db, reader: DealReader, params: DealListParams): Promise<{ data: DealSummary[]; meta: PagingMeta }> {
@@ -159,22 +194,14 @@ export async function listDeals(db: Db, reader: DealReader, params: DealListPara
   // The count and the page side by side: on PostgreSQL's pool they run at once (bench/deals-list.ts).
   const [[total], rows] = await Promise.all([
     db.select({ value: count() }).from(deals).where(where),
-    db
-      .select({ deal: deals, defunct: defuncts, commune: deathCityhalls.name, advisor: { id: advisors.id, firstname: advisors.firstname, lastname: advisors.lastname }, ceremonyAt: CEREMONY_AT })
-      .from(deals)
-      .leftJoin(defuncts, eq(defuncts.id, deals.defunctId))
-      .leftJoin(deathCityhalls, eq(deathCityhalls.id, defuncts.deathCityhallId))
-      .leftJoin(advisors, eq(advisors.id, deals.advisorId))
-      .where(where)
-      .orderBy(...dealListOrder(reader, params))
-      .limit(params.per_page)
-      .offset((params.page - 1) * params.per_page),
+    dealPage(db, where, reader, params),
   ]);
   const ids = rows.map((row) => row.deal.id);
-  const [owners, settings] = await Promise.all([ownersOf(db, ids), funnelSettingsOf(db, ids)]);
+  const [owners, settings, columns] = await Promise.all([ownersOf(db, ids), funnelSettingsOf(db, ids), boardColumnsOf(db, ids)]);
   return {
-    data: rows.map(({ deal, defunct, commune, advisor, ceremonyAt }) => {
+    data: rows.map(({ deal, defunct }) => {
       const setting = settings.get(deal.id);
+      const { commune, advisor, ceremonyAt } = columns.get(deal.id) ?? { commune: null, advisor: null, ceremonyAt: null };
       // A partner professional sees the case, not the family nor the price.
       const family = reader.kind !== "assigned";
       return {
@@ -188,7 +215,7 @@ export async function listDeals(db: Db, reader: DealReader, params: DealListPara
         defunct: family && defunct ? { id: defunct.id, firstname: defunct.firstname, lastname: defunct.lastname, death_date: defunct.deathDate } : null,
         contact_channel: family ? (setting?.contact_channel ?? null) : null,
         death_city: family && commune ? { name: commune } : null,
-        advisor: advisor?.id ? advisor : null,
+        advisor,
         ceremony_at: seconds(ceremonyAt),
         submitted_at: setting?.submitted_at ? epochSeconds(setting.submitted_at) : null,
         created_at: seconds(deal.createdAt)!,
