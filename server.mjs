@@ -4,7 +4,7 @@
 // `next start` still works and serves the same product without the cache.
 //   node server.mjs [port]     (default 3000; needs a build: npx next build)
 import { createServer } from "node:http";
-import { createPageCache } from "./src/server/http/page-cache.mjs";
+import { createPageCache, shareForInvalidation } from "./src/server/http/page-cache.mjs";
 import { stampPeerAddress } from "./src/server/http/peer-address.mjs";
 import { pagePolicy, secureDocument } from "./src/server/http/security-headers.mjs";
 import { rejectMalformedPath } from "./src/server/http/url-guard.mjs";
@@ -17,7 +17,8 @@ const port = Number(process.argv[2] ?? 3000);
 const app = next({ dev: false, dir: import.meta.dirname, hostname: "localhost", port });
 await app.prepare();
 const handle = app.getRequestHandler();
-const cache = createPageCache();
+// Shared so a directory change made through the API drops the copies it would make stale.
+const cache = shareForInvalidation(createPageCache());
 // Pages proxy.ts did not see (a not-found answer for a missing file) get the plainest page policy.
 const fallbackPolicy = pagePolicy();
 // Inside the cache, so cached pages keep their finished Content-Security-Policy.

@@ -1,5 +1,6 @@
 import { revalidatePath } from "next/cache";
 import type { DirectoryCachePort } from "@/server/services/directory/cache-port";
+import { clearSharedPageCaches } from "@/server/http/page-cache.mjs";
 
 /**
  * The Next.js side of the directory's cache port: a change to a partner shown on the
@@ -16,5 +17,7 @@ export const nextPageCache: DirectoryCachePort = {
       revalidatePath("/[locale]/rapatriement-corps-pays/[country]", "page");
       revalidatePath("/[locale]/rapatriement-corps-pays", "page");
     }
+    // server.mjs keeps finished pages up to a minute in front of Next: those copies go too.
+    if (change.communePages || change.repatriationPages) clearSharedPageCaches();
   },
 };

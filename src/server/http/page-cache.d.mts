@@ -15,3 +15,5 @@ export interface PageCache {
 export function cacheKey(req: IncomingMessage): string | null;
 export function storableSeconds(status: number, headers: Record<string, string | string[] | number | undefined>, maxAgeSeconds: number): number;
 export function createPageCache(options?: PageCacheOptions): PageCache;
+export function shareForInvalidation<T extends { clear(): void }>(cache: T): T;
+export function clearSharedPageCaches(): void;

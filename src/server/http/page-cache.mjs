@@ -222,3 +222,31 @@ export function createPageCache(options = {}) {
     },
   };
 }
+
+/**
+ * The process's page caches, kept on globalThis: server.mjs and the app's bundled server
+ * code load this file as two module instances, and a change made through the API (a
+ * partner disabled in the directory) must reach the copy server.mjs answers from.
+ */
+const SHARED = Symbol.for("paisible.page-caches");
+
+/** @returns {Set<{ clear: () => void }>} */
+function sharedCaches() {
+  const holder = /** @type {Record<symbol, Set<{ clear: () => void }> | undefined>} */ (/** @type {unknown} */ (globalThis));
+  return (holder[SHARED] ??= new Set());
+}
+
+/** Lets clearSharedPageCaches() reach this cache. @param {{ clear: () => void }} cache */
+export function shareForInvalidation(cache) {
+  sharedCaches().add(cache);
+  return cache;
+}
+
+/**
+ * Drops every kept page of every shared cache. Whole-cache on purpose: entries live a
+ * minute at most, changes that need it are rare, and a page's address differs by locale
+ * host, so a narrower match could miss one.
+ */
+export function clearSharedPageCaches() {
+  for (const cache of sharedCaches()) cache.clear();
+}

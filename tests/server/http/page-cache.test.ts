@@ -1,7 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
-import { createPageCache, type PageCache, type PageCacheOptions } from "@/server/http/page-cache.mjs";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { clearSharedPageCaches, createPageCache, shareForInvalidation, type PageCache, type PageCacheOptions } from "@/server/http/page-cache.mjs";
+import { nextPageCache } from "@/server/http/next-page-cache";
+
+// Next's own cache needs a running Next server; here only the call matters.
+const revalidatePath = vi.hoisted(() => vi.fn());
+vi.mock("next/cache", () => ({ revalidatePath }));
 
 type Reply = { status?: number; headers?: Record<string, string | string[]>; body?: string; viaWriteHead?: boolean; chunks?: string[] };
 
@@ -163,4 +168,22 @@ describe("page cache in front of Next", () => {
     expect(next.calls.filter((call) => call.endsWith(" /b"))).toHaveLength(2);
     expect(next.calls.filter((call) => call.endsWith(" /a"))).toHaveLength(1);
   });
+
+  it("drops its copies when the directory changes a partner the commune pages show", async () => {
+    let version = 1;
+    const { next, cache, request } = setUp(() => ({ headers: SHARED, body: `parlours v${version}` }));
+    shareForInvalidation(cache);
+    const get = await request;
+    expect(await (await get("/pompes-funebres/lyon-69123")).text()).toBe("parlours v1");
+    version = 2;
+    expect(await (await get("/pompes-funebres/lyon-69123")).text()).toBe("parlours v1");
+    // the API's port: Next's own cache is marked stale, and server.mjs's minute-long copies go
+    nextPageCache.changed({ type: "funeral_parlors", ids: [1], communePages: true });
+    expect(revalidatePath).toHaveBeenCalledWith("/[locale]/pompes-funebres/[place]", "page");
+    expect(await (await get("/pompes-funebres/lyon-69123")).text()).toBe("parlours v2");
+    expect(next.calls).toHaveLength(2);
+    clearSharedPageCaches();
+    expect(cache.stats().entries).toBe(0);
+  });
 });
+
