@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
 import { reviewRequests, reviews, serviceSuggestions } from "@/server/db/schema/content";
 import { deals, supplierPriceRequests } from "@/server/db/schema/deals";
+import { ROLES } from "@/domain/roles";
 import { suppliers } from "@/server/db/schema/suppliers";
+import { businessUsers } from "@/server/db/schema/users";
 import type { Mailer } from "@/server/integrations/mail/mail-message";
 import { setMailer } from "@/server/integrations/mail/mailer";
 import { sha256 } from "@/server/services/auth/secrets";
@@ -17,6 +19,7 @@ import { addMember } from "./helpers/family-fixtures";
  * assigned to them: suppliers' prices, reviews and suggestions are the agency's business),
  * advisors all but publishing a review, directors and admins everything. Family side: the
  * deal's members read, owner and editors decide, a stranger client 404, business users 401.
+ * Supplier side: the staff, and a pro of that very supplier (404 for any other supplier).
  * Supplier links: public, the token the credential (404 for a wrong one).
  */
 let ctx: TestContext;
@@ -25,6 +28,7 @@ let other: BackOfficeDeal;
 let suggestion = 0;
 let review = 0;
 let supplier = 0;
+let otherSupplier = 0;
 let priceRequest = 0;
 const TOKEN = "A".repeat(43);
 const quiet: Mailer = { send: async () => ({ id: "0", transport: "outbox" }) };
@@ -45,6 +49,9 @@ beforeAll(async () => {
   review = left!.id;
   const [found] = await ctx.db.select({ id: suppliers.id }).from(suppliers).limit(1);
   supplier = found!.id;
+  otherSupplier = (await ctx.db.select({ id: suppliers.id }).from(suppliers).where(ne(suppliers.id, supplier)).limit(1))[0]!.id;
+  // a pro working for that supplier (the directory's organisation link) reads its side, and only its own
+  await ctx.db.insert(businessUsers).values({ email: "atelier.extras@demo.test", firstname: "Inès", lastname: "Atelier", role: ROLES.PRO, organisationType: "suppliers", organisationId: supplier });
   const [request] = await ctx.db
     .insert(supplierPriceRequests)
     .values({ dealId: other.id, supplierId: supplier, job: "Gravure", tokenHash: sha256(TOKEN), expiresAt: new Date(Date.now() + 86_400_000) })
@@ -60,7 +67,7 @@ const NONE = { visitor: 401, client: 401, family: 401, forged: 401, borrowed: 40
 const STAFF_READ = { ...NONE, admin: 200, director: 200, advisor: 200, guest: 403, pro: 403 } as const;
 const BUSINESS_OUT = { visitor: 401, admin: 401, advisor: 401, pro: 401, guest: 401 } as const;
 
-describeAuthorizationMatrix<"family" | "editor" | "reader">(
+describeAuthorizationMatrix<"family" | "editor" | "reader" | "supplierPro">(
   "deal extras",
   () => ctx,
   [
@@ -88,8 +95,10 @@ describeAuthorizationMatrix<"family" | "editor" | "reader">(
     { request: "GET /api/v1/deals/:mine/suppliers/price_requests", expect: { ...STAFF_READ, pro: 403 } },
     { request: "POST /api/v1/deals/:other/suppliers/price_requests", body: { supplier_ids: [999999], job: "Gravure" }, expect: { ...NONE, admin: 422, director: 422, advisor: 422, guest: 403, pro: 403 } },
     { request: "PUT /api/v1/deals/:other/suppliers/price_requests/:price_request/accept", expect: { ...NONE, admin: 422, director: 422, advisor: 422, guest: 403, pro: 403 } },
-    { request: "GET /api/v1/suppliers/:supplier/price_requests", expect: STAFF_READ },
-    { request: "GET /api/v1/suppliers/:supplier/booking_transactions", expect: STAFF_READ },
+    { request: "GET /api/v1/suppliers/:supplier/price_requests", expect: { ...STAFF_READ, pro: 404, supplierPro: 200 } },
+    { request: "GET /api/v1/suppliers/:supplier/booking_transactions", expect: { ...STAFF_READ, pro: 404, supplierPro: 200 } },
+    { request: "GET /api/v1/suppliers/:otherSupplier/price_requests", expect: { admin: 200, supplierPro: 404, pro: 404 } },
+    { request: "GET /api/v1/suppliers/:otherSupplier/booking_transactions", expect: { admin: 200, supplierPro: 404, pro: 404 } },
     { request: "GET /api/v1/suppliers/999999/price_requests", expect: { admin: 404, advisor: 404, guest: 403, visitor: 401 } },
     // The supplier's link: public, the token the only credential.
     { request: `GET /api/v1/price_requests/${TOKEN}`, expect: { visitor: 200, client: 200, admin: 200, guest: 200 } },
@@ -106,7 +115,8 @@ describeAuthorizationMatrix<"family" | "editor" | "reader">(
       family: { realm: "client", email: other.ownerEmail },
       editor: { realm: "client", email: "extras.editeur@example.org" },
       reader: { realm: "client", email: "extras.lecteur@example.org" },
+      supplierPro: { realm: "business_user", email: "atelier.extras@demo.test" },
     }),
-    params: () => ({ mine: mine.id, other: other.id, suggestion, review, supplier, price_request: priceRequest }),
+    params: () => ({ mine: mine.id, other: other.id, suggestion, review, supplier, otherSupplier, price_request: priceRequest }),
   },
 );

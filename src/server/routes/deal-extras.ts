@@ -37,6 +37,7 @@ import {
   listDealPriceRequests,
   listSupplierBookings,
   listSupplierPriceRequests,
+  requireSupplierDesk,
   PRICE_REQUEST_ROLES,
   readPriceRequestByToken,
 } from "@/server/services/deal-extras/price-requests";
@@ -62,7 +63,8 @@ const READERS = signedIn({ business: rolesFor("read") });
 const MANAGERS = signedIn({ business: rolesFor("manage") });
 const DIRECTORS = signedIn({ business: [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR] });
 const FAMILY = signedIn({ clients: true });
-const SUPPLIER_DESK = signedIn({ business: PRICE_REQUEST_ROLES });
+// A pro (4) reads its own supplier's side only (business_users.organisation_*); the handler checks which.
+const SUPPLIER_DESK = signedIn({ business: [...PRICE_REQUEST_ROLES, ROLES.PRO] });
 const SUPPLIER_LINK = publicAccess("the e-mailed price request link's token is the credential");
 const NO_STORE = { "cache-control": "private, no-store" } as const;
 const LINK_HEADERS = { ...NO_STORE, "referrer-policy": "no-referrer", "x-robots-tag": "noindex, nofollow" } as const;
@@ -217,7 +219,7 @@ const routes = {
     method: "get",
     path: "/api/v1/suppliers/{id}/price_requests",
     tags: ["Suppliers"],
-    summary: "Every price asked of this supplier, with its answers (roles 0-2)",
+    summary: "Every price asked of this supplier, with its answers (roles 0-2; a pro for its own supplier)",
     middleware: [guard(SUPPLIER_DESK)] as const,
     request: dealParam,
     responses: { 200: data(z.array(priceRequestViewSchema), "The requests"), ...refusals },
@@ -226,7 +228,7 @@ const routes = {
     method: "get",
     path: "/api/v1/suppliers/{id}/booking_transactions",
     tags: ["Suppliers"],
-    summary: "Bookings at this supplier's warehouses or made from its accepted prices (roles 0-2)",
+    summary: "Bookings at this supplier's warehouses or made from its accepted prices (roles 0-2; a pro for its own supplier)",
     middleware: [guard(SUPPLIER_DESK)] as const,
     request: dealParam,
     responses: { 200: data(z.array(bookingTransactionViewSchema), "The bookings"), ...refusals },
@@ -325,10 +327,18 @@ export function registerDealExtraRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   // GET /api/v1/suppliers/{id}/price_requests – prices asked of a supplier
-  app.openapi(routes.supplierRequests, async (c) => c.json({ data: await listSupplierPriceRequests(c.get("db"), c.req.valid("param").id) }, 200, NO_STORE));
+  app.openapi(routes.supplierRequests, async (c) => {
+    const { id } = c.req.valid("param");
+    await requireSupplierDesk(c.get("db"), sessionOf(c), id);
+    return c.json({ data: await listSupplierPriceRequests(c.get("db"), id) }, 200, NO_STORE);
+  });
 
   // GET /api/v1/suppliers/{id}/booking_transactions – a supplier's bookings
-  app.openapi(routes.supplierBookings, async (c) => c.json({ data: await listSupplierBookings(c.get("db"), c.req.valid("param").id) }, 200, NO_STORE));
+  app.openapi(routes.supplierBookings, async (c) => {
+    const { id } = c.req.valid("param");
+    await requireSupplierDesk(c.get("db"), sessionOf(c), id);
+    return c.json({ data: await listSupplierBookings(c.get("db"), id) }, 200, NO_STORE);
+  });
 
   // GET /api/v1/price_requests/{token} – the supplier reads the request
   app.openapi(routes.readLink, async (c) =>

@@ -14,6 +14,7 @@ import { loadMessages } from "@/i18n/load-messages";
 import type { Db } from "@/server/db/client";
 import { bookingTransactions, supplierPriceRequests } from "@/server/db/schema/deals";
 import { suppliers, supplierWarehouses } from "@/server/db/schema/suppliers";
+import { businessUsers } from "@/server/db/schema/users";
 import { ApiError, notFoundError } from "@/server/http/errors";
 import type { Mailer } from "@/server/integrations/mail/mail-message";
 import { enqueue } from "@/server/jobs/queue";
@@ -126,7 +127,7 @@ export async function acceptPriceRequest(db: Db, auth: AuthSession, dealId: numb
   });
 }
 
-/** GET /api/v1/suppliers/{id}/price_requests: every request made to this supplier (roles 0-2). */
+/** GET /api/v1/suppliers/{id}/price_requests: every request made to this supplier (after requireSupplierDesk). */
 export async function listSupplierPriceRequests(db: Db, supplierId: number): Promise<PriceRequestView[]> {
   await requireSupplier(db, supplierId);
   return viewsWhere(db, eq(supplierPriceRequests.supplierId, supplierId));
@@ -143,6 +144,21 @@ export async function listSupplierBookings(db: Db, supplierId: number): Promise<
     .where(or(and(eq(bookingTransactions.partnerType, "SupplierWarehouse"), inArray(bookingTransactions.partnerId, warehouses)), inArray(bookingTransactions.id, fromPrices)))
     .orderBy(asc(bookingTransactions.id));
   return rows.map(bookingView);
+}
+
+/**
+ * The supplier side is the staff's (roles 0-2) and, for its own supplier only, a pro's whose
+ * account belongs to that supplier (business_users.organisation_type "suppliers", as the
+ * directory reads it); any other supplier is 404 to a pro, so none is known to exist.
+ */
+export async function requireSupplierDesk(db: Db, auth: AuthSession, supplierId: number): Promise<void> {
+  if (auth.role !== ROLES.PRO) return;
+  const [user] = await db
+    .select({ type: businessUsers.organisationType, id: businessUsers.organisationId })
+    .from(businessUsers)
+    .where(eq(businessUsers.id, auth.userId))
+    .limit(1);
+  if (user?.type !== "suppliers" || user.id !== supplierId) throw notFoundError();
 }
 
 async function requireSupplier(db: Db, supplierId: number): Promise<void> {
