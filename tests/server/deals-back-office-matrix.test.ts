@@ -85,6 +85,7 @@ describeAuthorizationMatrix<"family">(
     { request: "PUT /api/v1/notifications/viewed", body: () => ({ ids: [advisorNotification] }), expect: { ...NONE, admin: 404, director: 404, guest: 404, pro: 404, advisor: 200 } },
     { request: "PUT /api/v1/notifications/viewed_all", expect: { ...NONE, admin: 200, director: 200, advisor: 200, guest: 200, pro: 200 } },
     { request: "GET /api/v1/users/funeral_team", expect: { ...NONE, admin: 200, director: 200, advisor: 200, guest: 403, pro: 403 } },
+    { request: "GET /api/v1/users/funeral_team?partners=true", expect: { ...NONE, admin: 200, director: 200, advisor: 200, guest: 403, pro: 403 } },
   ],
   {
     callers: () => ({ family: { realm: "client", email: other.ownerEmail } }),

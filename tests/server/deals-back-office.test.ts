@@ -322,6 +322,16 @@ describe("notifications", () => {
       expect([1, 2]).toContain(member.role);
     }
   });
+
+  it("adds the partner professionals a deal may be given to when asked, and only then", async () => {
+    const proId = await businessUserId(ctx, "pro@demo.test");
+    const withPartners = await call<{ data: Array<{ id: number; role: number }> }>(ctx, "GET", "/api/v1/users/funeral_team?partners=true", admin);
+    expect(withPartners.body.data.find((member) => member.id === proId)?.role).toBe(4);
+    expect(withPartners.body.data.every((member) => [1, 2, 4].includes(member.role))).toBe(true);
+    const teamOnly = await call<{ data: Array<{ id: number }> }>(ctx, "GET", "/api/v1/users/funeral_team?partners=false", admin);
+    expect(teamOnly.body.data.some((member) => member.id === proId)).toBe(false);
+    expect((await call(ctx, "GET", "/api/v1/users/funeral_team?partners=yes", admin)).status).toBe(422);
+  });
 });
 
 describe("GET /api/v1/deals – the board's search and filters", () => {

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { paths } from "@/config/paths";
 import { businessMay } from "@/domain/business-deal-access";
-import type { Role } from "@/domain/roles";
+import { ROLES, type Role } from "@/domain/roles";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
 import { Select } from "@/ui/select";
@@ -43,9 +43,13 @@ export function DealManagement({ deal, role, onPeople }: { deal: DealDetail; rol
   }
 
   const members = team.resource.state === "ready" ? team.resource.data : [];
-  // The partner professional a deal may be given to is not in the team list: keep them as an option.
+  // The team first, then the partner professionals (role 4), named as such: giving them a deal opens it to them.
+  const ordered = [...members.filter((member) => member.role !== ROLES.PRO), ...members.filter((member) => member.role === ROLES.PRO)];
   const options = [
-    ...members.map((member) => ({ value: String(member.id), label: `${member.firstname} ${member.lastname}` })),
+    ...ordered.map((member) => {
+      const name = `${member.firstname} ${member.lastname}`;
+      return { value: String(member.id), label: member.role === ROLES.PRO ? t("partner", { name }) : name };
+    }),
     ...(deal.advisor && !members.some((member) => member.id === deal.advisor!.id) ? [{ value: String(deal.advisor.id), label: `${deal.advisor.firstname} ${deal.advisor.lastname}` }] : []),
   ];
 

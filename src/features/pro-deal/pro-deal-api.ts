@@ -32,7 +32,7 @@ export const dealCalls = {
   deal: (id: number) => data(api.get<Data<DealDetail>>(base(id))),
   state: (id: number) => data(api.get<Data<DealStateView>>(`${base(id)}/state`)),
   changeState: (id: number, state: string) => data(api.put<Data<DealStateView>>(`${base(id)}/state`, { state })),
-  team: () => data(api.get<Data<TeamMember[]>>("/api/v1/users/funeral_team")),
+  team: () => data(api.get<Data<TeamMember[]>>("/api/v1/users/funeral_team?partners=true")),
   assign: (id: number, userId: number | null) => data(api.put<Data<DealPeople>>(`${base(id)}/user`, { user_id: userId })),
   brand: (id: number, brand: string | null) => data(api.put<Data<DealPeople>>(`${base(id)}/brand`, { brand })),
   duplicate: (id: number) => data(api.post<Data<{ id: number; uuid: string; state: string }>>(`${base(id)}/duplicate`)),

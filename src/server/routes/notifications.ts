@@ -74,8 +74,13 @@ const teamRoute = createRoute({
   method: "get",
   path: "/api/v1/users/funeral_team",
   tags: ["Users"],
-  summary: "The active funeral directors and advisors (name, role, work e-mail, open deals in charge), to assign deals (roles 0-2)",
+  summary: "The active funeral directors and advisors (name, role, work e-mail, open deals in charge), and with partners=true the partner professionals, to assign deals (roles 0-2)",
   middleware: [guard(ASSIGNERS)] as const,
+  request: {
+    query: z.object({
+      partners: z.enum(["true", "false"]).optional().meta({ description: "true: also the partner professionals (role 4) a deal may be assigned to" }),
+    }),
+  },
   responses: {
     200: jsonResponse(z.object({ data: z.array(z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), email: z.string(), role: z.number().int(), open_deals: z.number().int().meta({ description: "Deals in charge that are not closed, lost nor cancelled" }) }).meta({ id: "TeamMember" })) }), "The team"),
     ...refusals,
@@ -99,5 +104,5 @@ export function registerNotificationRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(viewedRoute, async (c) => c.json({ data: await markViewed(c.get("db"), sessionOf(c).userId, c.req.valid("param").id, new Date()) }, 200, NO_STORE));
 
   // GET /api/v1/users/funeral_team – directors and advisors, for assignment
-  app.openapi(teamRoute, async (c) => c.json({ data: await funeralTeam(c.get("db")) }, 200, NO_STORE));
+  app.openapi(teamRoute, async (c) => c.json({ data: await funeralTeam(c.get("db"), { partners: c.req.valid("query").partners === "true" }) }, 200, NO_STORE));
 }
