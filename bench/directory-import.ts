@@ -8,29 +8,15 @@
 // In process, on PGlite (or on DATABASE_URL's PostgreSQL when set, e.g. through
 // node scripts/with-postgres.mjs).
 //   tsx bench/directory-import.ts [--partners 5000]
-import { count, eq } from "drizzle-orm";
-import { serverEnv } from "@/config/env";
+import { count } from "drizzle-orm";
 import { csvLine } from "@/domain/directory/csv";
-import { createApp } from "@/server/app";
-import { openDatabase } from "@/server/db/client";
 import { cityhalls } from "@/server/db/schema/geo";
 import { crematoriums } from "@/server/db/schema/partners";
-import { businessUsers } from "@/server/db/schema/users";
-import { seedDatabase } from "@/server/db/seed/seed";
-import { createSession } from "@/server/services/auth/sessions";
 import { arg } from "./bench-kit";
+import { openImportBench } from "./import-kit";
 
 const total = Number(arg("partners", "5000"));
-const GOAL_MS = 30_000;
-const env = serverEnv();
-const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, poolSize: 4 } : {});
-const db = database.db;
-await seedDatabase(db, { accounts: true });
-
-const app = createApp({ db });
-const [advisor] = await db.select({ id: businessUsers.id, email: businessUsers.email }).from(businessUsers).where(eq(businessUsers.email, "conseiller@demo.test"));
-const session = await createSession(db, { realm: "business_user", userId: advisor!.id, now: new Date() });
-const headers: Record<string, string> = { "access-token": session.token, client: session.clientId, uid: advisor!.email, "token-type": "Bearer" };
+const { db, engine, close, exportCsv, timed } = await openImportBench();
 const communes = await db.select({ id: cityhalls.id, name: cityhalls.name, department: cityhalls.departmentCode, postal: cityhalls.postalCodes }).from(cityhalls).limit(2000);
 
 function csv(lines: number, broken = false): string {
@@ -60,21 +46,8 @@ function csv(lines: number, broken = false): string {
   return out.join("\n");
 }
 
-async function timed(label: string, path: string, body: string, expected: number): Promise<number> {
-  const t = performance.now();
-  const response = await app.request(path, { method: "POST", headers: { ...headers, "content-type": "text/csv; charset=utf-8" }, body });
-  const answer = (await response.json()) as { data?: unknown; report?: { rejected: unknown[] } };
-  const ms = performance.now() - t;
-  const token = response.headers.get("access-token");
-  if (token) headers["access-token"] = token;
-  if (response.status !== expected) throw new Error(`${label}: ${response.status} ${JSON.stringify(answer).slice(0, 500)}`);
-  const summary = answer.data ?? { rejected: answer.report?.rejected.length };
-  console.log(`  ${label.padEnd(42)} ${(ms / 1000).toFixed(1)} s  ${JSON.stringify(summary).slice(0, 120)}  (goal < ${GOAL_MS / 1000} s: ${ms < GOAL_MS ? "met" : "missed"})`);
-  return ms;
-}
-
 const countCrematoriums = async () => (await db.select({ n: count() }).from(crematoriums))[0]!.n;
-console.log(`directory import (${env.DATABASE_URL ? "PostgreSQL" : "PGlite"}): ${total} crematoriums with 7 sub-items each`);
+console.log(`directory import (${engine}): ${total} crematoriums with 7 sub-items each`);
 const file = csv(total);
 console.log(`  CSV: ${(file.length / 1024 / 1024).toFixed(2)} MiB`);
 const before = await countCrematoriums();
@@ -82,10 +55,7 @@ await timed(`import ${total} new`, "/api/v1/crematoriums/import", file, 200);
 if ((await countCrematoriums()) !== before + total) throw new Error("not every line was written");
 
 const t = performance.now();
-const exported = await app.request("/api/v1/crematoriums/export.csv", { headers });
-const text = await exported.text();
-const token = exported.headers.get("access-token");
-if (token) headers["access-token"] = token;
+const text = await exportCsv("/api/v1/crematoriums/export.csv");
 console.log(`  ${"export all".padEnd(42)} ${((performance.now() - t) / 1000).toFixed(1)} s  (${text.split("\r\n").length - 2} lines)`);
 await timed(`import the export back (${before + total} updates)`, "/api/v1/crematoriums/import", text, 200);
 
@@ -96,4 +66,4 @@ await timed(`import with every line changed`, "/api/v1/crematoriums/import", cha
 const beforeBroken = await countCrematoriums();
 await timed(`import ${total} new + 1 broken line`, "/api/v1/crematoriums/import", csv(total, true).replace(/bench /g, "bench2 "), 422);
 if ((await countCrematoriums()) !== beforeBroken) throw new Error("a refused import wrote lines");
-await database.close();
+await close();
