@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { mailTo } from "./family-journey";
+import { familyAddress, mailTo } from "./family-journey";
 
 /**
  * Issue 14's deal extras in the built app: the advisor suggests a service, asks a marble
@@ -26,7 +26,7 @@ async function apiHeaders(request: APIRequestContext, path: string, email: strin
 async function finishedDeal(request: APIRequestContext): Promise<number> {
   const family = await apiHeaders(request, "/api/v1/auth/sign_in", FAMILY);
   const answers = { situation: "death-occurred", placeOfDeath: "hospital", deathCommuneInsee: "69123", deathDate: "2026-03-02", disposition: "cremation", finalRestingPlace: "scattering", scatteringPlace: "memorial-garden" };
-  const created = await request.post("/api/v1/funeral_funnel/deals", { headers: family, data: { answers, client: { firstname: "Marie", lastname: "Dupont", email: FAMILY, phone: "0600000000", contact_channel: "email", consent: true } } });
+  const created = await request.post("/api/v1/funeral_funnel/deals", { headers: { ...family, ...familyAddress() }, data: { answers, client: { firstname: "Marie", lastname: "Dupont", email: FAMILY, phone: "0600000000", contact_channel: "email", consent: true } } });
   expect(created.status()).toBe(201);
   const { uuid } = (await created.json()) as { uuid: string };
   const list = (await (await request.get("/api/v1/deals?per_page=100", { headers: family })).json()) as { data: Array<{ id: number; uuid: string }> };

@@ -116,3 +116,12 @@ export async function getQuoteAndPassword(page: Page, request: APIRequestContext
   await page.getByRole("link", { name: msg(m, "Auth.reset.continue") }).click();
 }
 
+/**
+ * A family's own address for a request a test sends through the API. The e2e server trusts
+ * its loopback proxy (scripts/e2e-server.mjs sets TRUST_PROXY=loopback, as production trusts
+ * its load balancer), so each test family counts against its own per-address limits (ten new
+ * accounts an hour) rather than every spec's families adding up on 127.0.0.1 in one run.
+ */
+export function familyAddress(): { "x-forwarded-for": string } {
+  return { "x-forwarded-for": `198.51.100.${1 + Math.floor(Math.random() * 254)}` };
+}

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { familyAddress } from "./family-journey";
 
 /**
  * The flowers funnel as a family uses it on a phone (@phone-only): signed in with a funeral
@@ -59,7 +60,7 @@ function ceremonyDay(): string {
 async function funeralDeal(request: APIRequestContext): Promise<Ceremony> {
   const headers = await apiHeaders(request, "/api/v1/auth", EMAIL);
   const created = await request.post("/api/v1/funeral_funnel/deals", {
-    headers,
+    headers: { ...headers, ...familyAddress() },
     data: { answers: ANSWERS, client: { firstname: "Marie", lastname: "Dupont", email: EMAIL, phone: "0600000000", contact_channel: "email", consent: true } },
   });
   expect(created.status()).toBe(201);

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { getQuoteAndPassword, mailTo, messages, originOf, uniqueEmail } from "./family-journey";
+import { familyAddress, getQuoteAndPassword, mailTo, messages, originOf, uniqueEmail } from "./family-journey";
 
 /**
  * Payments end to end in the built app, against the embedded sandbox: a family member
@@ -19,7 +19,7 @@ async function quoteOfDemoFamily(request: APIRequestContext): Promise<number> {
   const h = signIn.headers();
   const headers = { "access-token": h["access-token"]!, client: h.client!, uid: h.uid!, "token-type": "Bearer" };
   const created = await request.post("/api/v1/funeral_funnel/deals", {
-    headers,
+    headers: { ...headers, ...familyAddress() },
     data: { answers: ANSWERS, client: { firstname: "Marie", lastname: "Dupont", email: EMAIL, phone: "0600000000", contact_channel: "email", consent: true } },
   });
   expect(created.status()).toBe(201);

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { isoDaysAgo, mailTo } from "./family-journey";
+import { familyAddress, isoDaysAgo, mailTo } from "./family-journey";
 
 /**
  * Issue 14's "Done when" journey in the built app: a new advisor signs in, opens from the
@@ -20,6 +20,7 @@ async function noSeriousViolations(page: Page) {
 /** A family's funeral request, sent from the funnel as a visitor (cremation in Lyon, the deceased named). */
 async function funnelDeal(request: APIRequestContext, family: { lastname: string; email: string }): Promise<string> {
   const response = await request.post("/api/v1/funeral_funnel/deals", {
+    headers: familyAddress(),
     data: {
       answers: { situation: "death-occurred", placeOfDeath: "hospital", deathCommuneInsee: "69123", deathDate: isoDaysAgo(1), disposition: "cremation", ceremony: { type: "civil", place: "crematorium" }, finalRestingPlace: "scattering", scatteringPlace: "memorial-garden", coffinRange: "essential" },
       client: { firstname: "Lucie", lastname: family.lastname, email: family.email, phone: "0611223344", contact_channel: "phone", consent: true },

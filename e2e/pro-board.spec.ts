@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { uniqueEmail } from "./family-journey";
+import { familyAddress, uniqueEmail } from "./family-journey";
 
 /**
  * The back-office workspace of issue 14 in the built app: the frame, the deals board (search,
@@ -21,6 +21,7 @@ function uniqueName(): string {
 /** A family's request sent through the funnel's API (it notifies the funeral team). */
 async function familyRequest(request: APIRequestContext, defunct: string, client: string, email: string): Promise<string> {
   const created = await request.post("/api/v1/funeral_funnel/deals", {
+    headers: familyAddress(),
     data: { answers: ANSWERS, client: { firstname: "Odile", lastname: client, email, phone: "0611223344", contact_channel: "phone", consent: true }, defunct: { firstname: "Gaspard", lastname: defunct }, submit: true },
   });
   expect(created.status()).toBe(201);

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { devices, expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { LYON_CREMATION as ANSWERS } from "../tests/server/helpers/funnel-fixtures";
-import { mailTo, messages, msg, originOf, uniqueEmail, type Locale } from "./family-journey";
+import { familyAddress, mailTo, messages, msg, originOf, uniqueEmail, type Locale } from "./family-journey";
 
 /**
  * Issue 14: the advisor asks a family member to sign a document from the deal page's
@@ -29,6 +29,7 @@ async function apiHeaders(request: APIRequestContext): Promise<Record<string, st
 /** A deal a family made through the funnel in `locale`, as the back-office lists it; its id. */
 async function familyDeal(request: APIRequestContext, locale: Locale, person: { firstname: string; lastname: string; email: string }): Promise<number> {
   const created = await request.post("/api/v1/funeral_funnel/deals", {
+    headers: familyAddress(),
     data: { locale, answers: ANSWERS, client: { ...person, phone: "0611223344", contact_channel: "email", consent: true }, defunct: { firstname: "Henri", lastname: person.lastname }, submit: true },
   });
   expect(created.status()).toBe(201);
