@@ -231,6 +231,19 @@ export const ERROR_CODES = [
   "price_request__decision__invalid",
   "price_request__closed",
   "price_request__not_answered",
+  "entity_invoice__state__immutable",
+  "entity_invoice__prestations__empty",
+  "entity_invoice__credit_note__draft",
+  "entity_invoice__credit_note__of_credit_note",
+  "entity_invoice__credit_note__exists",
+  "entity_invoice__state__not_pending",
+  "entity_invoice__state__not_paid",
+  "entity_invoice__entity__unknown",
+  "entity_invoice_prestation__cost_ttc__inconsistent",
+  "entity_invoice_prestation__deal_id__unknown",
+  "entity_invoice_prestation__description__blank",
+  "entity_invoice_prestation__vat_rate_bp__invalid",
+  "entity_invoice__bank_transfer_label__blank",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
