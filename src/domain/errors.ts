@@ -244,6 +244,7 @@ export const ERROR_CODES = [
   "entity_invoice_prestation__description__blank",
   "entity_invoice_prestation__vat_rate_bp__invalid",
   "entity_invoice__bank_transfer_label__blank",
+  "entity_invoice__facturx__draft",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

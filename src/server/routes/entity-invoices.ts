@@ -30,6 +30,7 @@ import {
   updatePrestation,
   validateEntityInvoice,
 } from "@/server/services/invoices/entity-invoices";
+import { facturxPdf, facturxXml } from "@/server/services/invoices/facturx";
 
 /**
  * Entity invoices (SPEC §7): partners' invoices to the product. Admins and funeral directors
@@ -167,6 +168,28 @@ const deletePrestationRoute = createRoute({
   responses: { 200: one("The invoice"), 404: errorResponses[404], ...refusals },
 });
 
+const facturxXmlRoute = createRoute({
+  method: "get",
+  path: "/api/v1/entity_invoices/{id}/facturx.xml",
+  tags: TAGS,
+  summary: "The Factur-X CII XML (EN 16931 profile) of a validated invoice (roles 0-2)",
+  middleware: [guard(READERS)] as const,
+  request: { params: invoiceParams },
+  responses: { 200: { description: "CrossIndustryInvoice XML", content: { "application/xml": { schema: z.string() } } }, 404: errorResponses[404], ...refusals },
+});
+
+const facturxPdfRoute = createRoute({
+  method: "get",
+  path: "/api/v1/entity_invoices/{id}/facturx.pdf",
+  tags: TAGS,
+  summary: "The Factur-X PDF/A-3 of a validated invoice, its XML embedded as factur-x.xml (roles 0-2)",
+  middleware: [guard(READERS)] as const,
+  request: { params: invoiceParams },
+  responses: { 200: { description: "The PDF", content: { "application/pdf": { schema: z.string().meta({ format: "binary" }) } } }, 404: errorResponses[404], ...refusals },
+});
+
+const fileHeaders = (type: string, name: string) => ({ "content-type": type, "content-disposition": `attachment; filename="${name}"`, "cache-control": "private, no-store" });
+
 export function registerEntityInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
   // GET /api/v1/entity_invoices – list with filters
   app.openapi(listRoute, async (c) => c.json(await listEntityInvoices(c.get("db"), c.req.valid("query")), 200, NO_STORE));
@@ -180,6 +203,16 @@ export function registerEntityInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(resetRoute, async (c) => c.json({ data: await resetPendingPayments(c.get("db"), c.req.valid("json"), new Date()) }, 200, NO_STORE));
   // GET /api/v1/entity_invoices/{id} – one invoice
   app.openapi(getRoute, async (c) => c.json({ data: await getEntityInvoice(c.get("db"), c.req.valid("param").id) }, 200, NO_STORE));
+  // GET /api/v1/entity_invoices/{id}/facturx.xml – the CII XML
+  app.openapi(facturxXmlRoute, async (c) => {
+    const { number, xml } = await facturxXml(c.get("db"), c.req.valid("param").id);
+    return c.body(xml, 200, fileHeaders("application/xml; charset=utf-8", `facture-${number}.xml`));
+  });
+  // GET /api/v1/entity_invoices/{id}/facturx.pdf – the Factur-X PDF/A-3
+  app.openapi(facturxPdfRoute, async (c) => {
+    const { number, pdf } = await facturxPdf(c.get("db"), c.req.valid("param").id);
+    return c.body(new Uint8Array(pdf), 200, fileHeaders("application/pdf", `facture-${number}.pdf`));
+  });
   // PUT /api/v1/entity_invoices/{id} – a draft's group
   app.openapi(putRoute, async (c) => c.json({ data: await updateEntityInvoice(c.get("db"), c.req.valid("param").id, c.req.valid("json"), new Date()) }, 200, NO_STORE));
   // POST /api/v1/entity_invoices/{id}/validate – number and freeze
