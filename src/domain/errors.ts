@@ -245,6 +245,10 @@ export const ERROR_CODES = [
   "entity_invoice_prestation__vat_rate_bp__invalid",
   "entity_invoice__bank_transfer_label__blank",
   "entity_invoice__facturx__draft",
+  "entity_invoice__payee_iban__invalid",
+  "entity_invoice__payee_bic__invalid",
+  "entity_invoice__payee_iban__missing",
+  "entity_invoice__transfer__empty",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -54,6 +54,7 @@ describeAuthorizationMatrix(
     { request: "POST /api/v1/entity_invoices/:draft/validate", expect: { ...NONE, admin: 422, advisor: 403 } },
     { request: "POST /api/v1/entity_invoices/:draft/credit_note", expect: WRITE(422) },
     { request: "GET /api/v1/entity_invoices/pending_payments", expect: WRITE(200) },
+    { request: "GET /api/v1/entity_invoices/pending_payments/transfer.xml?to=2000-01-01", expect: WRITE(422) },
     { request: "GET /api/v1/entity_invoices/:validated/facturx.xml", expect: READ },
     { request: "GET /api/v1/entity_invoices/:validated/facturx.pdf", expect: { ...READ, advisor: 200 } },
     { request: "GET /api/v1/entity_invoices/:draft/facturx.pdf", expect: { ...NONE, admin: 422, director: 422, advisor: 422 } },

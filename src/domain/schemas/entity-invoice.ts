@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INVOICE_GROUP_TYPES } from "@/domain/invoices/group";
+import { isValidBic, isValidIban, normalizeIban } from "@/domain/invoices/iban";
 import { INVOICE_STATES } from "@/domain/invoices/state";
 import { VAT_RATES_BP } from "@/domain/invoices/totals";
 import { idSchema, pagingQuerySchema } from "@/domain/schemas/common";
@@ -43,8 +44,22 @@ export const entityInvoiceCreateSchema = z.object({
   group: groupSchema,
 });
 
-/** PUT /api/v1/entity_invoices/{id}: a draft's group. */
-export const entityInvoiceUpdateSchema = z.object({ group: groupSchema.optional() });
+/** PUT /api/v1/entity_invoices/{id}: a draft's group and the account the partner asks to be paid to. */
+export const entityInvoiceUpdateSchema = z.object({
+  group: groupSchema.optional(),
+  payee_iban: z
+    .string({ error: "entity_invoice__payee_iban__invalid" })
+    .refine(isValidIban, { error: "entity_invoice__payee_iban__invalid" })
+    .transform(normalizeIban)
+    .nullable()
+    .optional(),
+  payee_bic: z
+    .string({ error: "entity_invoice__payee_bic__invalid" })
+    .refine(isValidBic, { error: "entity_invoice__payee_bic__invalid" })
+    .transform((v) => v.trim().toUpperCase())
+    .nullable()
+    .optional(),
+});
 
 /** Prestation write (POST/PUT …/prestations): cost_ttc must be cost_ht plus the VAT of vat_rate_bp. */
 export const prestationWriteSchema = z.object({
@@ -73,6 +88,8 @@ export const entityInvoiceSchema = z
     entity: z.object({ type: z.string(), id: z.number().int(), name: z.string() }),
     group: z.object({ type: z.enum(INVOICE_GROUP_TYPES), id: z.number().int(), year: z.number().int() }),
     bank_transfer_label: z.string().nullable(),
+    payee_iban: z.string().nullable(),
+    payee_bic: z.string().nullable(),
     cost_tax_excl: z.number().int(),
     cost_tax_incl: z.number().int(),
     vat: z.array(z.object({ rate_bp: z.number().int(), base: z.number().int(), tax: z.number().int() })),

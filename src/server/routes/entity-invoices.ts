@@ -31,6 +31,7 @@ import {
   validateEntityInvoice,
 } from "@/server/services/invoices/entity-invoices";
 import { facturxPdf, facturxXml } from "@/server/services/invoices/facturx";
+import { transferFile } from "@/server/services/invoices/transfer-file";
 
 /**
  * Entity invoices (SPEC §7): partners' invoices to the product. Admins and funeral directors
@@ -96,6 +97,16 @@ const resetRoute = createRoute({
   middleware: [guard(WRITERS)] as const,
   request: json(pendingResetSchema),
   responses: { 200: many("The pending invoices"), 400: errorResponses[400], 404: errorResponses[404], ...refusals },
+});
+
+const transferFileRoute = createRoute({
+  method: "get",
+  path: "/api/v1/entity_invoices/pending_payments/transfer.xml",
+  tags: TAGS,
+  summary: "The SEPA credit-transfer file (pain.001.001.09) paying the invoices validated between from and to, netted per partner account (roles 0-1)",
+  middleware: [guard(WRITERS)] as const,
+  request: { query: pendingPaymentsQuerySchema },
+  responses: { 200: { description: "pain.001.001.09 XML", content: { "application/xml": { schema: z.string() } } }, ...refusals },
 });
 
 const getRoute = createRoute({
@@ -201,6 +212,12 @@ export function registerEntityInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(transferRoute, async (c) => c.json({ data: await recordBankTransfer(c.get("db"), c.req.valid("json"), new Date()) }, 200, NO_STORE));
   // POST /api/v1/entity_invoices/pending_payments/reset – back to pending
   app.openapi(resetRoute, async (c) => c.json({ data: await resetPendingPayments(c.get("db"), c.req.valid("json"), new Date()) }, 200, NO_STORE));
+  // GET /api/v1/entity_invoices/pending_payments/transfer.xml – the SEPA transfer file
+  app.openapi(transferFileRoute, async (c) => {
+    const now = new Date();
+    const { xml } = await transferFile(c.get("db"), c.req.valid("query"), now);
+    return c.body(xml, 200, fileHeaders("application/xml; charset=utf-8", `virements-${now.toISOString().slice(0, 10)}.xml`));
+  });
   // GET /api/v1/entity_invoices/{id} – one invoice
   app.openapi(getRoute, async (c) => c.json({ data: await getEntityInvoice(c.get("db"), c.req.valid("param").id) }, 200, NO_STORE));
   // GET /api/v1/entity_invoices/{id}/facturx.xml – the CII XML

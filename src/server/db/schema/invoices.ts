@@ -20,6 +20,9 @@ export const entityInvoices = pgTable(
     groupId: integer().notNull(),
     groupYear: smallint().notNull(),
     bankTransferLabel: text(),
+    /** The partner's account the invoice asks to be paid to (EN 16931 BG-17), for the SEPA transfer file. */
+    payeeIban: text(),
+    payeeBic: text(),
     costTaxExcl: integer().notNull().default(0),
     costTaxIncl: integer().notNull().default(0),
     /** Set at validation: the sequence is gapless per entity and number year (entity_invoice_counters). */

@@ -40,6 +40,8 @@ function view(row: InvoiceRow, prestations: readonly PrestationRow[]): EntityInv
     entity: { type: row.entityType, id: row.entityId, name: row.entityName },
     group: { type: row.groupType, id: row.groupId, year: row.groupYear },
     bank_transfer_label: row.bankTransferLabel,
+    payee_iban: row.payeeIban,
+    payee_bic: row.payeeBic,
     cost_tax_excl: row.costTaxExcl,
     cost_tax_incl: row.costTaxIncl,
     vat: totals.vat.map((l) => ({ rate_bp: l.rateBp, base: l.baseCents, tax: l.taxCents })),
@@ -150,9 +152,24 @@ async function draftForWrite(tx: Tx, id: number): Promise<InvoiceRow> {
   return row;
 }
 
-export async function updateEntityInvoice(db: Db, id: number, input: { group?: { type: InvoiceRow["groupType"]; id: number; year: number } | undefined }, now: Date) {
+export async function updateEntityInvoice(
+  db: Db,
+  id: number,
+  input: { group?: { type: InvoiceRow["groupType"]; id: number; year: number } | undefined; payee_iban?: string | null | undefined; payee_bic?: string | null | undefined },
+  now: Date,
+) {
   return db.transaction(async (tx) => {
-    await draftForWrite(tx, id);
+    const current = await draftForWrite(tx, id);
+    if (input.payee_iban !== undefined || input.payee_bic !== undefined) {
+      const iban = input.payee_iban !== undefined ? input.payee_iban : current.payeeIban;
+      const bic = input.payee_bic !== undefined ? input.payee_bic : current.payeeBic;
+      // A BIC names its bank's country (letters 5-6); SEPA refuses one that differs from the IBAN's.
+      if (iban && bic && bic.slice(4, 6) !== iban.slice(0, 2)) throw new ApiError(422, "entity_invoice__payee_bic__invalid");
+      await tx
+        .update(entityInvoices)
+        .set({ ...(input.payee_iban !== undefined ? { payeeIban: input.payee_iban } : {}), ...(input.payee_bic !== undefined ? { payeeBic: input.payee_bic } : {}), updatedAt: now })
+        .where(eq(entityInvoices.id, id));
+    }
     if (input.group) {
       const group = invoiceGroup(input.group.type, input.group.id, input.group.year);
       await tx.update(entityInvoices).set({ groupType: group.type, groupId: group.id, groupYear: group.year, updatedAt: now }).where(eq(entityInvoices.id, id));
@@ -276,6 +293,9 @@ export async function createCreditNote(db: Db, id: number, now: Date) {
         groupId: original.groupId,
         groupYear: original.groupYear,
         creditNoteOfId: original.id,
+        // Netted against the partner's account in the transfer file, so it keeps the invoice's.
+        payeeIban: original.payeeIban,
+        payeeBic: original.payeeBic,
         createdAt: now,
         updatedAt: now,
       })
