@@ -43,6 +43,7 @@ beforeAll(async () => {
   const [supplier] = await ctx.db.select({ id: suppliers.id }).from(suppliers).limit(1);
   const created = await call<{ data: EntityInvoiceView }>(ctx, "POST", "/api/v1/entity_invoices", director, { entity: { type: "Supplier", id: supplier!.id }, group: { type: "month", id: 3, year: 2026 } });
   invoiceId = created.body.data.id;
+  await call(ctx, "PUT", `/api/v1/entity_invoices/${invoiceId}`, director, { payee_iban: "FR1420041010050500013M02606", payee_bic: "PSSTFRPPXXX" });
   for (const line of [
     { description: "Capitonnage & <plaque> gravée", cost_ht: 41_667, cost_ttc: 50_000 },
     { description: "Transport du corps", cost_ht: 10_000, cost_ttc: 11_000, vat_rate_bp: 1000 },
@@ -71,6 +72,8 @@ describe("Factur-X XML", () => {
     expect(xml).toContain("<ram:GrandTotalAmount>635.00</ram:GrandTotalAmount>");
     expect(xml).toContain('<ram:TaxTotalAmount currencyID="EUR">93.33</ram:TaxTotalAmount>');
     expect(xml).toContain('<ram:ID schemeID="0002">912345678</ram:ID>');
+    expect(xml).toMatch(/<ram:TypeCode>58<\/ram:TypeCode>\s*<ram:PayeePartyCreditorFinancialAccount>\s*<ram:IBANID>FR1420041010050500013M02606<\/ram:IBANID>/);
+    expect(xml).toContain("<ram:BICID>PSSTFRPPXXX</ram:BICID>");
     const note = new TextDecoder().decode((await fetchRaw(`/api/v1/entity_invoices/${creditNoteId}/facturx.xml`)).bytes);
     expect(xsdErrors(note, "credit-note.xml")).toBe("");
     expect(note).toContain("<ram:TypeCode>381</ram:TypeCode>");

@@ -29,6 +29,8 @@ export interface CiiInvoice {
   costTaxExcl: number;
   costTaxIncl: number;
   note?: string | null;
+  /** The account the seller asks to be paid to (BG-17): a credit transfer, payment means 58. */
+  payee?: { iban: string; bic?: string | null } | null;
 }
 
 export const FACTURX_GUIDELINE_EN16931 = "urn:cen.eu:en16931:2017";
@@ -98,6 +100,15 @@ export function buildCiiXml(invoice: CiiInvoice): string {
         "ram:ApplicableHeaderTradeDelivery": "",
         "ram:ApplicableHeaderTradeSettlement": {
           "ram:InvoiceCurrencyCode": "EUR",
+          ...(invoice.payee
+            ? {
+                "ram:SpecifiedTradeSettlementPaymentMeans": {
+                  "ram:TypeCode": "58",
+                  "ram:PayeePartyCreditorFinancialAccount": { "ram:IBANID": invoice.payee.iban },
+                  ...(invoice.payee.bic ? { "ram:PayeeSpecifiedCreditorFinancialInstitution": { "ram:BICID": invoice.payee.bic } } : {}),
+                },
+              }
+            : {}),
           "ram:ApplicableTradeTax": taxes,
           "ram:SpecifiedTradeSettlementHeaderMonetarySummation": {
             "ram:LineTotalAmount": amount(sign * invoice.costTaxExcl),

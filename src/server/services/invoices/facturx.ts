@@ -57,6 +57,7 @@ export async function facturxInvoice(db: Db, id: number): Promise<CiiInvoice> {
     vat: totals.vat,
     costTaxExcl: totals.costTaxExcl,
     costTaxIncl: totals.costTaxIncl,
+    payee: row.payeeIban ? { iban: row.payeeIban, bic: row.payeeBic } : null,
   };
 }
 
