@@ -72,6 +72,7 @@ export const entityInvoiceCounters = pgTable(
     entityId: integer().notNull(),
     year: smallint().notNull(),
     lastSeq: integer().notNull(),
+    ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.entityType, t.entityId, t.year] })],
 );

@@ -260,10 +260,10 @@ export async function validateEntityInvoice(db: Db, id: number, now: Date) {
     const year = Number(todayInFrance(now).slice(0, 4));
     const [counter] = await tx
       .insert(entityInvoiceCounters)
-      .values({ entityType: row.entityType, entityId: row.entityId, year, lastSeq: 1 })
+      .values({ entityType: row.entityType, entityId: row.entityId, year, lastSeq: 1, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({
         target: [entityInvoiceCounters.entityType, entityInvoiceCounters.entityId, entityInvoiceCounters.year],
-        set: { lastSeq: sql`${entityInvoiceCounters.lastSeq} + 1` },
+        set: { lastSeq: sql`${entityInvoiceCounters.lastSeq} + 1`, updatedAt: now },
       })
       .returning({ lastSeq: entityInvoiceCounters.lastSeq });
     const seq = counter!.lastSeq;
