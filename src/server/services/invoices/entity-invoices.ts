@@ -28,7 +28,8 @@ type PrestationRow = typeof entityInvoicePrestations.$inferSelect;
 
 const IMMUTABLE = "entity_invoice__state__immutable";
 
-const ENTITY_TABLES = { Crematorium: crematoriums, FuneralParlor: funeralParlors, Graveyard: graveyards, Supplier: suppliers } as const;
+/** The partner table of each invoice entity type. */
+export const ENTITY_TABLES = { Crematorium: crematoriums, FuneralParlor: funeralParlors, Graveyard: graveyards, Supplier: suppliers } as const;
 
 function view(row: InvoiceRow, prestations: readonly PrestationRow[]): EntityInvoiceView {
   const totals = invoiceTotals(prestations);

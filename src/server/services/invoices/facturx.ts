@@ -4,11 +4,10 @@ import { invoiceTotals } from "@/domain/invoices/totals";
 import type { InvoiceEntityType } from "@/domain/schemas/entity-invoice";
 import type { Db } from "@/server/db/client";
 import { entityInvoicePrestations, entityInvoices } from "@/server/db/schema/invoices";
-import { crematoriums, funeralParlors, graveyards } from "@/server/db/schema/partners";
-import { suppliers } from "@/server/db/schema/suppliers";
 import { ApiError, notFoundError } from "@/server/http/errors";
 import { buildCiiXml, type CiiInvoice, type CiiParty } from "@/server/integrations/facturx/cii-xml";
 import { renderFacturxPdf } from "@/server/integrations/facturx/facturx-pdf";
+import { ENTITY_TABLES } from "@/server/services/invoices/entity-invoices";
 
 /**
  * The Factur-X of a validated entity invoice: the seller is the partner that billed, the
@@ -27,8 +26,7 @@ function operatorParty(): CiiParty {
 }
 
 async function partnerParty(db: Db, type: string, id: number, fallbackName: string): Promise<CiiParty> {
-  const tables = { Crematorium: crematoriums, FuneralParlor: funeralParlors, Graveyard: graveyards, Supplier: suppliers } as const;
-  const table = tables[type as InvoiceEntityType];
+  const table = ENTITY_TABLES[type as InvoiceEntityType];
   if (!table) return { name: fallbackName };
   const [row] = await db.select().from(table).where(eq(table.id, id));
   if (!row) return { name: fallbackName };
