@@ -10,3 +10,9 @@ export const OPERATOR = {
   licence: "Habilitation funéraire n° 25-75-0412 (démonstration)",
   siren: "912 345 678",
 } as const;
+/**
+ * The account partners' invoices are paid from (SEPA transfer files). Demonstration values —
+ * the example IBAN banks publish — until the operator's real account is set here; the
+ * transfer file says so in its initiating party's name while `demo` is true.
+ */
+export const OPERATOR_BANK_ACCOUNT = { iban: "FR7630006000011234567890189", bic: "AGRIFRPPXXX", demo: true } as const;

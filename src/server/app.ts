@@ -30,6 +30,7 @@ import { registerBookingTransactionRoutes } from "@/server/routes/booking-transa
 import { registerSignatureRequestRoutes } from "@/server/routes/signature-requests";
 import { registerDealPeopleRoutes } from "@/server/routes/deal-people";
 import { registerDealWorkRoutes } from "@/server/routes/deal-work";
+import { registerEntityInvoiceRoutes } from "@/server/routes/entity-invoices";
 import { registerNotificationRoutes } from "@/server/routes/notifications";
 import { registerStatisticsRoutes } from "@/server/routes/statistics";
 import { registerFamilyRoutes } from "@/server/routes/family";
@@ -147,6 +148,7 @@ export function createApp(options: AppOptions) {
   registerDealExtraRoutes(app);
   registerDealPeopleRoutes(app);
   registerNotificationRoutes(app);
+  registerEntityInvoiceRoutes(app);
   registerStatisticsRoutes(app);
   registerFamilyRoutes(app);
   registerJobRoutes(app);

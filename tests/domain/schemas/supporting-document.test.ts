@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { supportingDocumentSchema } from "@/domain/schemas/supporting-document";
-import { normalizeInvoiceGroupId } from "@/domain/schemas/entity-invoice";
+import { normalizeInvoiceGroupId } from "@/domain/invoices/group";
 
 describe("supportingDocumentSchema", () => {
   it("requires at least one owner", () => {

@@ -165,10 +165,11 @@ export async function searchEntityInvoices(db: Db, p: Params) {
     group_id: number;
     group_year: number;
     cost_tax_incl: number;
+    number: string | null;
   }>(
     db,
     {
-      select: sql`t.id, t.entity_type, t.entity_id, t.entity_name, t.group_type, t.group_id, t.group_year, t.cost_tax_incl`,
+      select: sql`t.id, t.entity_type, t.entity_id, t.entity_name, t.group_type, t.group_id, t.group_year, t.cost_tax_incl, t.number`,
       from: sql`entity_invoices t`,
       column: sql`t.search_name`,
       order: sql`t.group_year DESC, t.id DESC`,
@@ -178,7 +179,9 @@ export async function searchEntityInvoices(db: Db, p: Params) {
   );
   return rows.map((r) => ({
     id: Number(r.id),
-    name: `${r.entity_name} — ${r.group_type} ${r.group_id}/${r.group_year}`,
+    // A validated invoice is known by its number; a draft by its group.
+    name: `${r.entity_name} — ${r.number ? `n° ${r.number}` : `${r.group_type} ${r.group_id}/${r.group_year}`}`,
+    number: r.number,
     entity: { type: r.entity_type, id: Number(r.entity_id) },
     group: { type: r.group_type, id: Number(r.group_id), year: Number(r.group_year) },
     cost_tax_incl: Number(r.cost_tax_incl),

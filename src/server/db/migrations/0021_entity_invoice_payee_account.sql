@@ -1,0 +1,2 @@
+ALTER TABLE "entity_invoices" ADD COLUMN "payee_iban" text;--> statement-breakpoint
+ALTER TABLE "entity_invoices" ADD COLUMN "payee_bic" text;

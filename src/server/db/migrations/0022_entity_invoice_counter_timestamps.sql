@@ -1,0 +1,2 @@
+ALTER TABLE "entity_invoice_counters" ADD COLUMN "created_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "entity_invoice_counters" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;
