@@ -14,7 +14,6 @@ import { loadMessages } from "@/i18n/load-messages";
 import type { Db } from "@/server/db/client";
 import { bookingTransactions, supplierPriceRequests } from "@/server/db/schema/deals";
 import { suppliers, supplierWarehouses } from "@/server/db/schema/suppliers";
-import { businessUsers } from "@/server/db/schema/users";
 import { ApiError, notFoundError } from "@/server/http/errors";
 import type { Mailer } from "@/server/integrations/mail/mail-message";
 import { enqueue } from "@/server/jobs/queue";
@@ -23,6 +22,7 @@ import { randomSecret, sha256 } from "@/server/services/auth/secrets";
 import type { AuthSession } from "@/server/services/auth-tokens";
 import { bookingView } from "@/server/services/deals/booking-transactions";
 import { requireBusinessDeal } from "@/server/services/deals/business-deal-access";
+import { directoryCaller } from "@/server/services/directory/caller";
 import { sendDealEmailOnce } from "@/server/services/deals/deal-communications";
 import { notify } from "@/server/services/notifications/notify";
 import { consumeRateLimit } from "@/server/services/rate-limit";
@@ -153,12 +153,8 @@ export async function listSupplierBookings(db: Db, supplierId: number): Promise<
  */
 export async function requireSupplierDesk(db: Db, auth: AuthSession, supplierId: number): Promise<void> {
   if (auth.role !== ROLES.PRO) return;
-  const [user] = await db
-    .select({ type: businessUsers.organisationType, id: businessUsers.organisationId })
-    .from(businessUsers)
-    .where(eq(businessUsers.id, auth.userId))
-    .limit(1);
-  if (user?.type !== "suppliers" || user.id !== supplierId) throw notFoundError();
+  const { organisation } = await directoryCaller(db, auth);
+  if (organisation?.type !== "suppliers" || organisation.id !== supplierId) throw notFoundError();
 }
 
 async function requireSupplier(db: Db, supplierId: number): Promise<void> {
