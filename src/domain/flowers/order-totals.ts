@@ -1,3 +1,4 @@
+import { vatOfBp } from "@/domain/quote/money";
 import type { FlowerOrderLine, FlowerOrderTotals } from "@/domain/schemas/flower-funnel";
 
 /**
@@ -7,10 +8,7 @@ import type { FlowerOrderLine, FlowerOrderTotals } from "@/domain/schemas/flower
  * with it from the database's prices; the basket on screen may use it for its preview.
  */
 
-/** VAT of an amount excluding tax at a rate in basis points (1000 = 10 %), half-up. */
-export function vatOfBp(amountHtCents: number, vatRateBp: number): number {
-  return Math.floor((amountHtCents * vatRateBp + 5_000) / 10_000);
-}
+export { vatOfBp } from "@/domain/quote/money";
 
 /** One arrangement's price for the family (what the catalogue shows). */
 export function priceTtcCents(priceHtCents: number, vatRateBp: number): number {

@@ -3,6 +3,7 @@
  * cents, with the VAT broken down per rate (CGI art. 242 nonies A: the invoice shows, per
  * rate, the taxable base and the tax; EN 16931 BG-23).
  */
+import { vatOfBp } from "@/domain/quote/money";
 
 /** VAT rates in basis points that French invoices may carry (0 for exempt / out of scope). */
 export const VAT_RATES_BP = [0, 210, 550, 1000, 2000] as const;
@@ -26,11 +27,8 @@ export interface InvoiceTotals {
   vat: VatBreakdownLine[];
 }
 
-/** The tax a prestation's amount carries at a rate, rounded half away from zero to the cent. */
-export function vatOf(costHt: number, rateBp: number): number {
-  const raw = (Math.abs(costHt) * rateBp) / 10_000;
-  return Math.sign(costHt) * Math.round(raw);
-}
+/** The tax a prestation's amount carries at a rate (the shared rule, a credit note's negatives mirrored). */
+export const vatOf = vatOfBp;
 
 /** Whether a prestation's incl. amount is its excl. amount plus the VAT of its rate (to the cent). */
 export function isConsistentPrestation(p: PrestationAmounts): boolean {

@@ -9,6 +9,10 @@ import {
   type MonumentOption,
   type MonumentSize,
 } from "@/domain/marble/products";
+import { vatOfBp } from "@/domain/quote/money";
+
+// The importers of the monument pricing find the shared VAT rule here too.
+export { vatOfBp };
 
 /**
  * Prices a configured monument from catalogue rows (the products table). Pure: the server
@@ -83,10 +87,6 @@ export type MonumentPricingError = (typeof MONUMENT_PRICING_ERRORS)[number];
 
 export type MonumentPricingResult = { ok: true; pricing: MonumentPricing } | { ok: false; errors: MonumentPricingError[] };
 
-/** VAT of an amount excluding tax at a rate in basis points, rounded half-up (amounts are never negative). */
-export function vatOfBp(amountHtCents: number, rateBp: number): number {
-  return Math.floor((amountHtCents * rateBp + 5000) / 10000);
-}
 
 /** Letters the mason engraves and bills: every character but spaces (punctuation is cut too). */
 export function engravedLetterCount(lines: readonly string[]): number {

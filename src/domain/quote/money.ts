@@ -22,6 +22,17 @@ export function vatOf(amountHtCents: Cents, rate: VatRate): Cents {
   return Math.floor((amountHtCents * rate + 50) / 100);
 }
 
+/**
+ * VAT in cents of an amount excluding tax at a rate in basis points (1000 = 10 %), rounded
+ * half-up in integer arithmetic; a negative amount (a credit note's) mirrors its positive
+ * one, so a correction cancels its invoice to the cent. The flowers, monuments and partner
+ * invoices all price with it.
+ */
+export function vatOfBp(amountHtCents: Cents, rateBp: number): Cents {
+  const magnitude = Math.floor((Math.abs(amountHtCents) * rateBp + 5_000) / 10_000);
+  return amountHtCents < 0 ? -magnitude : magnitude;
+}
+
 /** Clamps anything that is not a finite, non-negative integer amount to a safe integer (prices are never negative). */
 export function sanitizeCents(value: number): Cents {
   if (!Number.isFinite(value) || value <= 0) return 0;
