@@ -171,6 +171,26 @@ describe("the OpenAI-compatible engine through the chat API", () => {
     expect(events.at(-1)!.event).toBe("done");
   });
 
+  it("keeps nothing of an answer whose conversation was forgotten while it was being written", async () => {
+    let open!: () => void;
+    gate = new Promise<void>((resolve) => (open = resolve));
+    const conversation = await start();
+    const response = await post(`/conversations/${conversation.id}/messages`, { content: "capital décès" }, "text/event-stream");
+    const reader = response.body!.getReader();
+    await reader.read();
+    expect((await ctx.app.request(`/api/chat/v1/conversations/${conversation.id}`, { method: "DELETE" })).status).toBe(204);
+    open();
+    let text = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    const events = [...new ChatStreamParser().push(text)];
+    expect(events.at(-1)).toEqual({ event: "error", code: "not_found" });
+    expect((await ctx.app.request(`/api/chat/v1/conversations/${conversation.id}`)).status).toBe(404);
+  });
+
   it("sends the earlier turns with a follow-up question", async () => {
     const conversation = await start();
     await post(`/conversations/${conversation.id}/messages`, { content: "capital décès" });
