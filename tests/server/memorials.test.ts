@@ -15,6 +15,7 @@ import { LocalFileStorage } from "@/server/integrations/storage/local-storage";
 import { deliverCondolenceEmail } from "@/server/services/memorial/condolence-email";
 import { MEMORIAL_CONDOLENCE_EMAIL_JOB } from "@/server/services/memorial/condolences";
 import { findMemorialPage, listPublicMemorials } from "@/server/services/memorial/memorial-page";
+import { memorialJsonLd } from "@/shared/seo/memorial-seo";
 import { createTestApp, signInHeaders, type TestContext } from "./helpers/app";
 import { makeHeicHead, makeJpegWithGps, makePng, makePngBomb, makeZip, SVG_WITH_SCRIPT, uploadForm } from "./helpers/document-fixtures";
 import { createFamily, type FamilyFixture } from "./helpers/family-fixtures";
@@ -164,12 +165,16 @@ describe("visibility", () => {
     expect(page.headers.get("referrer-policy")).toBe("no-referrer");
     expect(page.body.data).toMatchObject({ display_name: "Jean « Jeannot » Martin", visibility: "link", indexable: false });
     expect(await listPublicMemorials(ctx.db)).not.toContainEqual(expect.objectContaining({ slug }));
+    expect(memorialJsonLd(page.body.data, "https://paisible.test/hommage/x", "https://paisible.test")).toEqual([]);
 
     expect((await setVisibility("public")).status).toBe(200);
     const open = await call("GET", pagePath(slug), null);
     expect(open.headers.get("x-robots-tag")).toBeNull();
     expect(open.body.data.indexable).toBe(true);
     expect(await listPublicMemorials(ctx.db)).toContainEqual(expect.objectContaining({ slug }));
+    const nodes = memorialJsonLd(open.body.data, "https://paisible.test/hommage/x", "https://paisible.test");
+    expect(nodes[0]).toMatchObject({ "@type": "Person", name: "Jean « Jeannot » Martin", birthDate: "1941-06-12", deathDate: "2026-03-02" });
+    expect(nodes[1]).toMatchObject({ "@type": "Event", startDate: "2026-12-03T13:30:00.000Z", location: { "@type": "Place", name: worship.name } });
   });
 
   it("publishes nothing personal: no e-mail, phone, deal number or family member's name", async () => {

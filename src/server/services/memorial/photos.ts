@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { and, eq, inArray, isNull, max, sql } from "drizzle-orm";
 import { MEMORIAL_LIMITS, type MemorialItemStatus, type MemorialPhoto, type MemorialPhotoFormat, type MemorialPhotoOrderInput, type MemorialPhotoSource, type MemorialPhotoUpdateInput } from "@/domain/schemas/memorial";
 import type { Db } from "@/server/db/client";
-import { memorialPhotos, memorials, type MemorialPhotoVariantRow } from "@/server/db/schema/memorials";
+import { memorialPhotos, memorialReports, memorials, type MemorialPhotoVariantRow } from "@/server/db/schema/memorials";
 import { ApiError, notFoundError } from "@/server/http/errors";
 import { StorageNotFoundError, type FileStorage } from "@/server/integrations/storage/file-storage";
 import type { AuthSession } from "@/server/services/auth-tokens";
@@ -109,6 +109,8 @@ export async function removePhotos(db: Db, storage: FileStorage, memorialId: num
       .delete(memorialPhotos)
       .where(and(eq(memorialPhotos.memorialId, memorialId), inArray(memorialPhotos.id, [...photoIds])))
       .returning({ variants: memorialPhotos.variants });
+    // Reports on a photo that no longer exists have nothing left to decide.
+    await tx.delete(memorialReports).where(and(eq(memorialReports.memorialId, memorialId), eq(memorialReports.targetType, "photo"), inArray(memorialReports.targetId, [...photoIds])));
     const keys = keysOf(rows);
     await scheduleFileRemoval(tx as unknown as Db, keys, now);
     return keys;
