@@ -458,6 +458,8 @@ describe("the condolence book", () => {
     expect(pending.body.data.status).toBe("pending");
     const [arabic] = await ctx.db.select({ id: memorialCondolences.id }).from(memorialCondolences).where(eq(memorialCondolences.authorName, "ليلى"));
     await call("PUT", `${memorialPath()}/condolences/${arabic!.id}`, "owner", { status: "published" });
+    const chinese = await call("POST", `${pagePath(slug)}/condolences`, null, { author_name: "王芳", message: "愿他安息" }, freshIp());
+    await call("PUT", `${memorialPath()}/condolences/${chinese.body.data.id}`, "owner", { status: "published" });
 
     const response = await ctx.app.request(`${memorialPath()}/condolence_book.pdf`, { headers: await headersOf("reader") });
     expect(response.status).toBe(200);
@@ -469,6 +471,9 @@ describe("the condolence book", () => {
     expect(text).toContain("Sophie<script>");
     // Right-to-left runs are drawn (and read back) in visual order: the letters are there, shaped.
     expect(text).toContain("همحر");
+    // DejaVu Sans has no Chinese: the letters print as □ and the message says it reads in full on the page.
+    expect(text).toContain("□□□□");
+    expect(text).toContain("nepeuventpasêtreimprimésici");
     expect(text).not.toContain("AttenteDupuis");
     expect(text).not.toContain("CachéLeroy");
     expect(text).toContain("Livredecondoléances");
