@@ -26,8 +26,7 @@ import type { AppEnv } from "@/server/http/env";
 import { ApiError, notFoundError } from "@/server/http/errors";
 import { requestLocale } from "@/server/http/locale";
 import { issueCodes } from "@/server/http/validation";
-import { errorResponses, jsonResponse } from "@/server/routes/responses";
-import { RateLimitedError } from "@/server/services/deal-extras/rate-limited";
+import { errorResponses, jsonResponse, limited } from "@/server/routes/responses";
 import { condolenceBookPdf } from "@/server/services/memorial/condolence-book";
 import { decideCondolence, deleteCondolence, leaveCondolence, listFamilyCondolences } from "@/server/services/memorial/condolences";
 import { familyCeremonyIcs, visitorCeremonyIcs } from "@/server/services/memorial/memorial-ics";
@@ -202,21 +201,14 @@ const routes = {
   }),
 };
 
-/** A limit reached answers 429 with Retry-After. */
-async function limited<T>(c: Context<AppEnv>, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof RateLimitedError) c.header("Retry-After", String(error.retryAfterSeconds));
-    throw error;
-  }
-}
-
 const ipOf = (c: Context<AppEnv>) => clientIp(c);
 
-/** Headers of a visitors' answer: a link memorial is never indexed nor leaks its slug through Referer. */
+/**
+ * Headers of a visitors' answer: never stored (a hidden or deleted item leaves at once); a
+ * link memorial is never indexed nor leaks its slug through Referer.
+ */
 function visitorHeaders(indexable: boolean): Record<string, string> {
-  return indexable ? { "cache-control": "public, max-age=60" } : { "cache-control": "private, no-store", "x-robots-tag": "noindex, nofollow", "referrer-policy": "no-referrer" };
+  return indexable ? { ...NO_STORE } : { ...NO_STORE, "x-robots-tag": "noindex, nofollow", "referrer-policy": "no-referrer" };
 }
 
 function parseWith<T extends z.ZodType>(schema: T, input: Record<string, unknown>, problems: string[]): z.infer<T> | null {
@@ -404,6 +396,7 @@ export function registerMemorialRoutes(app: OpenAPIHono<AppEnv>) {
     const { slug, photo_id, file } = c.req.valid("param");
     const variant = fileOf(file);
     const { file: image, indexable } = await visitorPhotoFile(c.get("db"), c.get("fileStorage"), slug, photo_id, variant.width, variant.format);
-    return sendImage(c, image, indexable ? { "cache-control": "public, max-age=300" } : { "cache-control": "private, max-age=300", "x-robots-tag": "noindex", "referrer-policy": "no-referrer" });
+    // A shared cache may keep a public photo a minute after the family removes it, never longer.
+    return sendImage(c, image, indexable ? { "cache-control": "public, max-age=60" } : { "cache-control": "private, max-age=60", "x-robots-tag": "noindex", "referrer-policy": "no-referrer" });
   });
 }
