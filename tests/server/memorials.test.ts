@@ -15,6 +15,7 @@ import { LocalFileStorage } from "@/server/integrations/storage/local-storage";
 import { deliverCondolenceEmail } from "@/server/services/memorial/condolence-email";
 import { MEMORIAL_CONDOLENCE_EMAIL_JOB } from "@/server/services/memorial/condolences";
 import { findMemorialPage, listPublicMemorials } from "@/server/services/memorial/memorial-page";
+import { limitVisitor, VISITOR_LIMITS } from "@/server/services/memorial/visitor-memorial";
 import { memorialJsonLd } from "@/shared/seo/memorial-seo";
 import { createTestApp, signInHeaders, type TestContext } from "./helpers/app";
 import { makeHeicHead, makeJpegWithGps, makePng, makePngBomb, makeZip, SVG_WITH_SCRIPT, uploadForm } from "./helpers/document-fixtures";
@@ -260,6 +261,15 @@ describe("condolences", () => {
     expect(refused.body).toEqual({ error: "Too Many Requests", message: "rate_limited" });
     // Another address is not held back by this one.
     expect((await call("POST", `${pagePath(slug)}/condolences`, null, { author_name: "Voisin", message: "Pensées" }, freshIp())).status).toBe(201);
+  });
+
+  it("limits messages per memorial too, whatever the addresses", async () => {
+    const now = new Date();
+    const memorialId = 2_000_000_000;
+    for (let i = 0; i < VISITOR_LIMITS.condolence.perMemorial; i += 1) await limitVisitor(ctx.db, "condolence", memorialId, `192.0.2.${i}`, now);
+    await expect(limitVisitor(ctx.db, "condolence", memorialId, "192.0.2.250", now)).rejects.toMatchObject({ status: 429 });
+    // Another memorial is not held back by this one.
+    await expect(limitVisitor(ctx.db, "condolence", memorialId + 1, "192.0.2.251", now)).resolves.toBeUndefined();
   });
 
   it("a condolence on a private memorial is 404, as the page", async () => {
