@@ -112,6 +112,7 @@ describe("the family creates and edits the memorial", () => {
       public_path: null,
     });
     expect(created.body.data.slug).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(created.body.data.deal_uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(created.body.data.ceremonies).toEqual([
       expect.objectContaining({ step_type: "ceremony", date: "2026-12-03", time: "14:30", place_name: worship.name, place: "worship" }),
     ]);

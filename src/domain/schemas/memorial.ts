@@ -159,6 +159,7 @@ export const memorialSchema = z
   .object({
     id: z.number().int(),
     deal_id: z.number().int(),
+    deal_uuid: z.string().meta({ description: "For the flowers funnel's link with the ceremony pre-filled (paths.flowers() + ?deal=<uuid>): the family holds the deal" }),
     slug: z.string().meta({ description: "The visitors' page key (≥128 random bits); a new one kills the old link" }),
     display_name: z.string(),
     birth_date: z.string().nullable(),
