@@ -37,6 +37,7 @@ import { createMemorial, deleteMemorial, getFamilyMemorial, regenerateMemorialSl
 import { receivePhotoUpload } from "@/server/services/memorial/photo-files";
 import { addFamilyPhoto, deleteFamilyPhoto, familyPhotoFile, reorderFamilyPhotos, updateFamilyPhoto, type PhotoFile } from "@/server/services/memorial/photos";
 import { decideReport, listReports, reportItem } from "@/server/services/memorial/reports";
+import { admitVisitor } from "@/server/services/memorial/visitor-memorial";
 import type { ReceivedUpload } from "@/server/services/supporting-documents/receive-multipart";
 
 /**
@@ -345,15 +346,17 @@ export function registerMemorialRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /api/v1/memorial_pages/{slug}/condolences – a visitor's condolence
   app.openapi(routes.condolence, async (c) =>
     limited(c, async () => {
-      const { slug } = c.req.valid("param");
+      const db = c.get("db");
       const now = new Date();
       const locale = requestLocale(c, undefined);
+      // Visible and within the limits before a byte of the body is read.
+      const memorial = await admitVisitor(db, c.req.valid("param").slug, "condolence", ipOf(c), now);
       const isMultipart = (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
       const run = async (fields: Record<string, unknown>, upload: ReceivedUpload | null) => {
         const problems: string[] = [];
         const body = parseWith(memorialCondolenceCreateSchema, fields, problems);
         if (problems.length > 0 || !body) throw new ApiError(422, [...new Set(problems)]);
-        const receipt = await leaveCondolence(c.get("db"), c.get("fileStorage"), { slug, body, spool: upload?.file ?? null, ip: ipOf(c), locale, now });
+        const receipt = await leaveCondolence(db, c.get("fileStorage"), { memorial, body, spool: upload?.file ?? null, locale, now });
         return c.json({ data: receipt }, 201, NO_STORE);
       };
       if (isMultipart) return withUpload(c, (upload) => run(upload.fields, upload), "memorial_condolence");
@@ -368,13 +371,15 @@ export function registerMemorialRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /api/v1/memorial_pages/{slug}/photos – a visitor's photo
   app.openapi(routes.visitorPhoto, async (c) =>
     limited(c, async () => {
-      const { slug } = c.req.valid("param");
+      const db = c.get("db");
+      const now = new Date();
+      const memorial = await admitVisitor(db, c.req.valid("param").slug, "photo", ipOf(c), now);
       return withUpload(c, async (upload) => {
         const problems: string[] = [];
         const fields = parseWith(memorialVisitorPhotoFieldsSchema, Object.fromEntries(Object.entries(upload.fields).filter(([, v]) => v !== "")), problems);
         if (!upload.file) problems.push("memorial_photo__file__missing");
         if (problems.length > 0 || !fields || !upload.file) throw new ApiError(422, [...new Set(problems)]);
-        const receipt = await addVisitorPhoto(c.get("db"), c.get("fileStorage"), { slug, spool: upload.file, authorName: fields.author_name, caption: fields.caption ?? null, ip: ipOf(c), now: new Date() });
+        const receipt = await addVisitorPhoto(db, c.get("fileStorage"), { memorial, spool: upload.file, authorName: fields.author_name, caption: fields.caption ?? null, now });
         return c.json({ data: receipt }, 201, NO_STORE);
       });
     }),
