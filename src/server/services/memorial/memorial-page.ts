@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne } from "drizzle-orm";
-import type { MemorialPublicPhoto } from "@/domain/schemas/memorial";
+import type { MemorialPhotoFormat, MemorialPublicPhoto } from "@/domain/schemas/memorial";
 import type { MemorialCondolenceReceipt, MemorialPage } from "@/domain/schemas/memorial-page";
-import type { MemorialPhotoFormat } from "@/domain/schemas/memorial";
 import { epochSeconds } from "@/domain/time";
 import type { Db } from "@/server/db/client";
 import { memorialCondolences, memorialPhotos, memorials } from "@/server/db/schema/memorials";
