@@ -508,3 +508,14 @@ describe("deleting the memorial", () => {
     expect(await rowCount(memorialCondolences)).toBe(0);
   });
 });
+
+describe("GET /api/docs", () => {
+  it("documents every memorial route with its schemas", async () => {
+    const docs = await call("GET", "/api/docs", null);
+    const paths = Object.keys(docs.body.paths as Record<string, unknown>).filter((path) => path.includes("memorial"));
+    expect(paths.length).toBe(18);
+    expect(docs.body.components.schemas).toHaveProperty("Memorial");
+    expect(docs.body.components.schemas).toHaveProperty("MemorialPage");
+    expect(Object.keys(docs.body.paths["/api/v1/memorial_pages/{slug}/condolences"].post.requestBody.content)).toEqual(["application/json", "multipart/form-data"]);
+  });
+});
