@@ -28,6 +28,9 @@ describe("the memorial's ceremony", () => {
       starts_at: 1796304600,
       place_name: "Église Saint-Jean",
       address: "1 place Saint-Jean, 69005 Lyon",
+      street: "1 place Saint-Jean",
+      postal_code: "69005",
+      city: "Lyon",
       place: "worship",
       directions_url: "https://www.openstreetmap.org/search?query=1%20place%20Saint-Jean%2C%2069005%20Lyon",
     });
@@ -36,7 +39,7 @@ describe("the memorial's ceremony", () => {
   it("keeps a step's free address (maybe a home) to the family", () => {
     const home: ResolvedCeremony = { ...base, place: "home", locationType: null, locationId: null, placeName: null, addressLine: "12 rue des Lilas, 69003 Lyon", postalCode: null, city: null };
     expect(ceremonyView(home, "family")).toMatchObject({ address: "12 rue des Lilas, 69003 Lyon", place: "home" });
-    expect(ceremonyView(home, "visitor")).toMatchObject({ address: null, directions_url: null, place: "home" });
+    expect(ceremonyView(home, "visitor")).toMatchObject({ address: null, street: null, postal_code: null, city: null, directions_url: null, place: "home" });
   });
 
   it("reads a variant's file name strictly", () => {
