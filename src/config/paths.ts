@@ -51,6 +51,8 @@ export const paths = {
   dealSuggestions: (dealId: string | number) => `/app/prestations/${encodeURIComponent(String(dealId))}`,
   /** A supplier's answer to a price request: the secret stays in the fragment, out of logs and referrers. */
   priceRequestAnswer: () => "/reponse-fournisseur",
+  /** The perks open to the family (issue 16); `?dossier=<deal id>` picks the deal. */
+  perks: (dealId?: string | number) => (dealId === undefined ? "/app/avantages" : `/app/avantages?dossier=${encodeURIComponent(String(dealId))}`),
   memorial: (id: string | number) => `/app/memoire/${encodeURIComponent(String(id))}`,
   proHome: () => "/pro",
   /** The funeral home's way in to a deal's payments: its number asked in a form. */
@@ -62,6 +64,8 @@ export const paths = {
   proDeal: (dealId: string | number) => `/pro/dossiers/${encodeURIComponent(String(dealId))}`,
   proNotifications: () => "/pro/notifications",
   proTeam: () => "/pro/equipe",
+  /** Perks and their categories (roles 0-1 edit, 2 reads). */
+  proPerks: () => "/pro/avantages",
   /** Aggregated figures only: the one page an analytics guest (role 3) may open. */
   proStatistics: () => "/pro/statistiques",
   /** The directory of partners, suppliers, warehouses and flights (issue 15). */

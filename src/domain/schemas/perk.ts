@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { DealAbilityRole } from "@/domain/roles";
+import { ROLES, type DealAbilityRole, type Role } from "@/domain/roles";
 
 /**
  * Perks offered to bereaved families (SPEC §3 "perk", "perk category"; issue 16): offers
@@ -10,6 +10,10 @@ import type { DealAbilityRole } from "@/domain/roles";
  */
 export const PERK_CATEGORY_KINDS = ["perks", "paperworks"] as const;
 export type PerkCategoryKind = (typeof PERK_CATEGORY_KINDS)[number];
+
+/** Business roles: admins and funeral directors manage perks; advisors read them (analytics guests and partner pros: 403). */
+export const PERK_MANAGER_ROLES: readonly Role[] = [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR];
+export const PERK_STAFF_ROLES: readonly Role[] = [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR, ROLES.FUNERAL_ADVISOR];
 
 export const PERK_LIMITS = { name: 120, partner: 120, benefit: 120, description: 2000, howToUse: 2000, conditions: 2000, url: 500, phone: 30, code: 60, categoryName: 80 } as const;
 

@@ -1,7 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { signedIn } from "@/domain/access";
-import { ROLES } from "@/domain/roles";
 import { idSchema } from "@/domain/schemas/common";
 import {
   familyPerksSchema,
@@ -11,6 +10,8 @@ import {
   perkCategoryViewSchema,
   perkCreateSchema,
   perkListQuerySchema,
+  PERK_MANAGER_ROLES,
+  PERK_STAFF_ROLES,
   perkUpdateSchema,
   perkUsageCreateSchema,
   perkUsageViewSchema,
@@ -29,8 +30,8 @@ import { createPerk, deletePerk, getPerk, listPerkUsages, listPerks, updatePerk 
  * perks and categories; analytics guests and partner pros (3-4) 403; clients 401 on these.
  * The family's side: the perks open to a deal it holds, and the use of one (once per deal).
  */
-const MANAGERS = signedIn({ business: [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR] });
-const READERS = signedIn({ business: [ROLES.ADMIN, ROLES.FUNERAL_DIRECTOR, ROLES.FUNERAL_ADVISOR] });
+const MANAGERS = signedIn({ business: PERK_MANAGER_ROLES });
+const READERS = signedIn({ business: PERK_STAFF_ROLES });
 const FAMILY = signedIn({ clients: true });
 const NO_STORE = { "cache-control": "private, no-store" } as const;
 
