@@ -99,7 +99,6 @@ function PerkGroups({ answer, reload }: { answer: FamilyPerksAnswer; reload: () 
         <section key={group.category.id} aria-labelledby={`perk-category-${group.category.id}`} className="flex flex-col gap-4">
           <h2 id={`perk-category-${group.category.id}`} className="text-xl font-semibold text-ink sm:text-2xl">
             <span dir="auto">{group.category.name}</span>
-            <span className="ms-2 text-base font-normal text-ink-soft">· {t(`kinds.${group.category.kind}`)}</span>
           </h2>
           <ul className="flex flex-col gap-4">
             {group.perks.map((perk) => (
@@ -118,7 +117,9 @@ function PerkCard({ perk, dealId, canUse, reload }: { perk: FamilyPerkView; deal
   const t = useTranslations("Perks.family");
   const locale = useLocale();
   const failureText = useFailureText();
-  const [shown, setShown] = useState(perk);
+  // The answer of this page's own use; otherwise the list's copy (reloaded when a relative used it meanwhile).
+  const [usedHere, setUsedHere] = useState<FamilyPerkView | null>(null);
+  const shown = usedHere ?? perk;
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
@@ -129,7 +130,7 @@ function PerkCard({ perk, dealId, canUse, reload }: { perk: FamilyPerkView; deal
     setBusy(true);
     setError("");
     try {
-      setShown(await perkCalls.usePerk(perk.id, dealId));
+      setUsedHere(await perkCalls.usePerk(perk.id, dealId));
       setConfirming(false);
     } catch (caught) {
       // Already used (a double tap, a relative meanwhile): the list shows it used, with its code.
@@ -191,9 +192,6 @@ function PerkCard({ perk, dealId, canUse, reload }: { perk: FamilyPerkView; deal
         closeLabel={t("cancel")}
         footer={
           <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
-              {t("cancel")}
-            </Button>
             <Button type="button" onClick={() => void use()} disabled={busy} aria-busy={busy} data-testid="perk-confirm">
               {busy ? t("using") : t("confirm")}
             </Button>
