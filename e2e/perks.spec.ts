@@ -1,7 +1,6 @@
 import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { getQuoteAndPassword, messages, msg, originOf, uniqueEmail } from "./family-journey";
+import { expectAccessible, getQuoteAndPassword, messages, msg, originOf, uniqueEmail } from "./family-journey";
 
 /**
  * Issue 16's perks as a new family lives them on a phone and on a desktop: a quote from the
@@ -14,12 +13,6 @@ import { getQuoteAndPassword, messages, msg, originOf, uniqueEmail } from "./fam
  */
 const m = messages("fr");
 const FLOWERS = "Réduction sur les fleurs de deuil";
-
-async function expectAccessible(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 async function shot(page: Page, name: string) {
   if (!process.env.SHOTS) return;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from "vitest";
 import { perkCategories, perks } from "@/server/db/schema/content";
 import { createTestApp, type TestContext } from "./helpers/app";
 import { describeAuthorizationMatrix, type ExtraCaller } from "./helpers/authorization-matrix";
-import { createFamily, type FamilyFixture } from "./helpers/family-fixtures";
+import { createFamily, familyCallers, type FamilyFixture } from "./helpers/family-fixtures";
 
 /**
  * Perks against every caller (issue 16): admins and funeral directors (0-1) manage perks and
@@ -33,18 +33,12 @@ beforeAll(async () => {
     ])
     .returning({ id: perks.id });
   Object.assign(params, { deal: family.dealId, category: category!.id, empty: empty!.id, perk: perk!.id, spare: spare!.id, usable: usable!.id });
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await ctx?.close();
 });
 
-const callers = (): Record<Member, ExtraCaller> => ({
-  owner: { realm: "client", email: family.emails.owner },
-  editor: { realm: "client", email: family.emails.editor },
-  reader: { realm: "client", email: family.emails.reader },
-  notary: { realm: "client", email: family.emails.notary },
-  stranger: { realm: "client", email: family.emails.stranger },
-});
+const callers = (): Record<Member, ExtraCaller> => familyCallers(family);
 
 const CLIENTS_OUT = { visitor: 401, client: 401, owner: 401, editor: 401, reader: 401, notary: 401, stranger: 401, forged: 401, borrowed: 401 } as const;
 const STAFF_READ = { ...CLIENTS_OUT, admin: 200, director: 200, advisor: 200, guest: 403, pro: 403 } as const;

@@ -61,7 +61,7 @@ beforeAll(async () => {
     ])
     .returning({ id: perks.id, name: perks.name });
   for (const r of rows) ids[r.name.slice(2)] = r.id;
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await ctx?.close();
 });

@@ -162,25 +162,30 @@ export const perkListQuerySchema = z.object({
 
 const categoryRef = z.object({ id: z.number().int(), name: z.string(), kind: z.enum(PERK_CATEGORY_KINDS) });
 
+/** What every reader of a perk sees: the offer, who makes it, how to use it, until when and where. */
+const perkOfferFields = {
+  id: z.number().int(),
+  category: categoryRef,
+  name: z.string(),
+  partner_name: z.string(),
+  benefit: z.string().nullable(),
+  description: z.string().nullable(),
+  how_to_use: z.string().nullable(),
+  conditions: z.string().nullable(),
+  valid_until: z.string().nullable(),
+  department_code: z.string().nullable(),
+  demo: z.boolean(),
+  url: z.string().nullable(),
+  phone: z.string().nullable(),
+  code: z.string().nullable(),
+};
+
 /** The back-office view of a perk (roles 0-2): every field and how often families used it. */
 export const perkViewSchema = z
   .object({
-    id: z.number().int(),
-    category: categoryRef,
-    name: z.string(),
-    partner_name: z.string(),
-    benefit: z.string().nullable(),
-    description: z.string().nullable(),
-    how_to_use: z.string().nullable(),
-    conditions: z.string().nullable(),
+    ...perkOfferFields,
     valid_from: z.string().nullable(),
-    valid_until: z.string().nullable(),
-    department_code: z.string().nullable(),
-    url: z.string().nullable(),
-    phone: z.string().nullable(),
-    code: z.string().nullable(),
     enabled: z.boolean(),
-    demo: z.boolean(),
     usages_count: z.number().int(),
     created_at: z.number().int(),
     updated_at: z.number().int(),
@@ -194,21 +199,8 @@ export type PerkView = z.infer<typeof perkViewSchema>;
  */
 export const familyPerkViewSchema = z
   .object({
-    id: z.number().int(),
-    category: categoryRef,
-    name: z.string(),
-    partner_name: z.string(),
-    benefit: z.string().nullable(),
-    description: z.string().nullable(),
-    how_to_use: z.string().nullable(),
-    conditions: z.string().nullable(),
-    valid_until: z.string().nullable(),
-    department_code: z.string().nullable(),
-    demo: z.boolean(),
+    ...perkOfferFields,
     used_at: z.number().int().nullable().meta({ description: "When the family used it (Unix seconds); null if not yet" }),
-    url: z.string().nullable(),
-    phone: z.string().nullable(),
-    code: z.string().nullable(),
   })
   .meta({ id: "FamilyPerk" });
 export type FamilyPerkView = z.infer<typeof familyPerkViewSchema>;

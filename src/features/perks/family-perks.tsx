@@ -10,8 +10,8 @@ import { Button } from "@/ui/button";
 import { Dialog } from "@/ui/dialog";
 import { Link } from "@/ui/link";
 import { Select } from "@/ui/select";
-import { Spinner } from "@/ui/spinner";
 import { calendarDay, failureCodes, instantDay, perkCalls, useFailureText, useLoading, type FamilyDeal } from "./perk-calls";
+import { LoadFailed, LoadingLine } from "./load-states";
 import { groupByCategory } from "./perk-groups";
 
 /**
@@ -26,7 +26,7 @@ export function FamilyPerks({ initialDealId }: { initialDealId: number | null })
   const [deals] = useLoading("deals", perkCalls.familyDeals);
   const [chosen, setChosen] = useState<number | null>(initialDealId);
 
-  if (deals.kind === "loading") return <Loading label={t("loading")} />;
+  if (deals.kind === "loading") return <LoadingLine label={t("loading")} />;
   if (deals.kind === "failed") return <Alert tone="error">{deals.message}</Alert>;
   if (deals.value.length === 0) {
     return (
@@ -64,28 +64,11 @@ function dealLabel(deal: FamilyDeal, t: ReturnType<typeof useTranslations<"Perks
   return name ? t("dealOption", { name, date: created }) : t("dealOptionUnnamed", { date: created });
 }
 
-function Loading({ label }: { label: string }) {
-  return (
-    <p className="flex items-center gap-2" role="status">
-      <Spinner /> {label}
-    </p>
-  );
-}
-
 function DealPerks({ dealId }: { dealId: number }) {
   const t = useTranslations("Perks.family");
   const [loaded, reload] = useLoading(`perks-${dealId}`, () => perkCalls.familyPerks(dealId));
-  if (loaded.kind === "loading") return <Loading label={t("loading")} />;
-  if (loaded.kind === "failed") {
-    return (
-      <Alert tone="error">
-        <p>{loaded.message}</p>
-        <Button type="button" variant="secondary" className="mt-3" onClick={() => void reload()}>
-          {t("retry")}
-        </Button>
-      </Alert>
-    );
-  }
+  if (loaded.kind === "loading") return <LoadingLine label={t("loading")} />;
+  if (loaded.kind === "failed") return <LoadFailed message={loaded.message} retry={() => void reload()} />;
   return <PerkGroups answer={loaded.value} reload={reload} />;
 }
 

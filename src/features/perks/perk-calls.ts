@@ -1,12 +1,13 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback } from "react";
 import { useTranslations } from "next-intl";
 import { api } from "@/api-client/client";
 import { toApiError } from "@/api-client/api-error";
 import { messageKeyForCode } from "@/domain/errors";
 import type { FamilyPerks, FamilyPerkView, PerkCategoryView, PerkUsageView, PerkView } from "@/domain/schemas/perk";
 import { paymentDay } from "@/domain/payments/payment-format";
+import { useReloadable } from "@/ui/use-reloadable";
 
 /**
  * The browser calls of the perks pages (SPEC §7 "perks and usages; perk_categories"),
@@ -54,31 +55,11 @@ export function useFailureText(): (error: unknown) => string {
 
 export type Loading<T> = { kind: "loading" } | { kind: "ready"; value: T } | { kind: "failed"; message: string };
 
-/**
- * Loads when `key` changes and on reload(): what is shown stays while a reload runs, a
- * failure becomes a sentence, and an answer older than the latest request is dropped.
- * A component showing another resource gets a React key of its own, so it starts "loading".
- */
+/** Loads when `key` changes and on reload() (src/ui/use-reloadable.ts); a failure becomes a sentence. */
 export function useLoading<T>(key: string, load: () => Promise<T>): [Loading<T>, () => Promise<void>] {
   const failureText = useFailureText();
-  const [state, setState] = useState<Loading<T>>({ kind: "loading" });
-  const turn = useRef(0);
-  const loader = useRef(load);
-  useEffect(() => {
-    loader.current = load;
-  });
-  const reload = useCallback(async () => {
-    const mine = ++turn.current;
-    try {
-      const value = await loader.current();
-      if (mine === turn.current) setState({ kind: "ready", value });
-    } catch (error) {
-      if (mine === turn.current) setState({ kind: "failed", message: failureText(error) });
-    }
-  }, [failureText]);
-  useEffect(() => {
-    void reload();
-  }, [key, reload]);
+  const [loaded, reload] = useReloadable(load, key);
+  const state: Loading<T> = loaded.state === "ready" ? { kind: "ready", value: loaded.value } : loaded.state === "failed" ? { kind: "failed", message: failureText(loaded.error) } : { kind: "loading" };
   return [state, reload];
 }
 

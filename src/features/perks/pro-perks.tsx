@@ -12,6 +12,7 @@ import { Link } from "@/ui/link";
 import { Select } from "@/ui/select";
 import { Spinner } from "@/ui/spinner";
 import { calendarDay, instantDay, perkCalls, useFailureText, useLoading } from "./perk-calls";
+import { LoadFailed, LoadingLine } from "./load-states";
 import { PerkForm } from "./perk-form";
 
 interface Catalogue {
@@ -33,23 +34,8 @@ const loadCatalogue = async (): Promise<Catalogue> => {
 export function ProPerks({ canEdit }: { canEdit: boolean }) {
   const t = useTranslations("Perks.pro");
   const [loaded, reload] = useLoading("catalogue", loadCatalogue);
-  if (loaded.kind === "loading") {
-    return (
-      <p className="flex items-center gap-2" role="status">
-        <Spinner /> {t("loading")}
-      </p>
-    );
-  }
-  if (loaded.kind === "failed") {
-    return (
-      <Alert tone="error">
-        <p>{loaded.message}</p>
-        <Button type="button" variant="secondary" className="mt-3" onClick={() => void reload()}>
-          {t("retry")}
-        </Button>
-      </Alert>
-    );
-  }
+  if (loaded.kind === "loading") return <LoadingLine label={t("loading")} />;
+  if (loaded.kind === "failed") return <LoadFailed message={loaded.message} retry={() => void reload()} />;
   return (
     <div className="flex flex-col gap-10">
       {!canEdit ? <Alert tone="info" announce={false}>{t("readOnly")}</Alert> : null}

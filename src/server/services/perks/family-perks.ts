@@ -9,6 +9,7 @@ import { defuncts } from "@/server/db/schema/procedures";
 import { ApiError, forbiddenError, notFoundError } from "@/server/http/errors";
 import type { AuthSession } from "@/server/services/auth-tokens";
 import { dealRoleOf } from "@/server/services/deals/deal-access";
+import { offerView, type PerkCategoryRef } from "@/server/services/perks/perks";
 
 /**
  * The family's side of perks (issue 16): the perks open to one of its deals, and the use of
@@ -20,28 +21,10 @@ import { dealRoleOf } from "@/server/services/deals/deal-access";
  * used stays on its list with its code and contact even once disabled or expired.
  */
 
-type Row = typeof perks.$inferSelect;
-type Category = Pick<typeof perkCategories.$inferSelect, "id" | "name" | "kind">;
-
-function familyView(row: Row, category: Category, usedAt: Date | null): FamilyPerkView {
-  const used = usedAt !== null;
-  return {
-    id: row.id,
-    category,
-    name: row.name,
-    partner_name: row.partnerName,
-    benefit: row.benefit,
-    description: row.description,
-    how_to_use: row.howToUse,
-    conditions: row.conditions,
-    valid_until: row.validUntil,
-    department_code: row.departmentCode,
-    demo: row.demo,
-    used_at: used ? epochSeconds(usedAt) : null,
-    url: used ? row.url : null,
-    phone: used ? row.phone : null,
-    code: used ? row.code : null,
-  };
+function familyView(row: typeof perks.$inferSelect, category: PerkCategoryRef, usedAt: Date | null): FamilyPerkView {
+  const offer = offerView(row, category);
+  if (usedAt === null) return { ...offer, used_at: null, url: null, phone: null, code: null };
+  return { ...offer, used_at: epochSeconds(usedAt) };
 }
 
 /** The family's role on the deal, allowed to read perks (404 without a role, as for the deal; 403 for the notary). */

@@ -15,9 +15,11 @@ import { ApiError, notFoundError } from "@/server/http/errors";
  */
 
 type Row = typeof perks.$inferSelect;
-type Category = Pick<typeof perkCategories.$inferSelect, "id" | "name" | "kind">;
+export type PerkCategoryRef = Pick<typeof perkCategories.$inferSelect, "id" | "name" | "kind">;
+type Category = PerkCategoryRef;
 
-function view(row: Row, category: Category, usages: number): PerkView {
+/** The offer as every reader sees it (the family's view hides the contact and code until used). */
+export function offerView(row: Row, category: Category) {
   return {
     id: row.id,
     category: { id: category.id, name: category.name, kind: category.kind },
@@ -27,14 +29,20 @@ function view(row: Row, category: Category, usages: number): PerkView {
     description: row.description,
     how_to_use: row.howToUse,
     conditions: row.conditions,
-    valid_from: row.validFrom,
     valid_until: row.validUntil,
     department_code: row.departmentCode,
+    demo: row.demo,
     url: row.url,
     phone: row.phone,
     code: row.code,
+  };
+}
+
+function view(row: Row, category: Category, usages: number): PerkView {
+  return {
+    ...offerView(row, category),
+    valid_from: row.validFrom,
     enabled: row.active,
-    demo: row.demo,
     usages_count: usages,
     created_at: epochSeconds(row.createdAt),
     updated_at: epochSeconds(row.updatedAt),
