@@ -171,7 +171,6 @@ function PerkCard({ perk, dealId, canUse, reload }: { perk: FamilyPerkView; deal
         open={confirming}
         onClose={() => setConfirming(false)}
         title={t("confirmTitle")}
-        description={t("confirmText", { name: shown.name })}
         closeLabel={t("cancel")}
         footer={
           <div className="flex flex-wrap justify-end gap-2">
@@ -181,7 +180,9 @@ function PerkCard({ perk, dealId, canUse, reload }: { perk: FamilyPerkView; deal
           </div>
         }
       >
-        {error ? <p role="alert" className="font-semibold text-danger">{error}</p> : null}
+        {/* The offer's name keeps its own direction inside a right-to-left sentence. */}
+        <p>{t("confirmText", { name: `\u2068${shown.name}\u2069` })}</p>
+        {error ? <p role="alert" className="mt-3 font-semibold text-danger">{error}</p> : null}
       </Dialog>
     </article>
   );

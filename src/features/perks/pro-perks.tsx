@@ -53,6 +53,7 @@ function PerksSection({ catalogue, canEdit, reload }: { catalogue: Catalogue; ca
   const failureText = useFailureText();
   const [editing, setEditing] = useState<Editing>({ kind: "closed" });
   const [usagesOf, setUsagesOf] = useState<PerkView | null>(null);
+  const [deleting, setDeleting] = useState<PerkView | null>(null);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(0);
 
@@ -148,7 +149,7 @@ function PerksSection({ catalogue, canEdit, reload }: { catalogue: Catalogue; ca
                           {perk.enabled ? t("disable") : t("enable")}
                         </Button>
                         {perk.usages_count === 0 ? (
-                          <Button type="button" variant="ghost" disabled={busy === perk.id} onClick={() => void act(perk, () => perkCalls.deletePerk(perk.id))} aria-label={t("deleteNamed", { name: perk.name })}>
+                          <Button type="button" variant="ghost" disabled={busy === perk.id} onClick={() => setDeleting(perk)} aria-label={t("deleteNamed", { name: perk.name })}>
                             {t("delete")}
                           </Button>
                         ) : null}
@@ -175,6 +176,15 @@ function PerksSection({ catalogue, canEdit, reload }: { catalogue: Catalogue; ca
           />
         ) : null}
       </Dialog>
+      <ConfirmDelete
+        name={deleting?.name ?? null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const perk = deleting!;
+          setDeleting(null);
+          void act(perk, () => perkCalls.deletePerk(perk.id));
+        }}
+      />
       <Dialog open={usagesOf !== null} onClose={() => setUsagesOf(null)} title={t("usagesTitle", { name: usagesOf?.name ?? "" })} closeLabel={t("close")}>
         {usagesOf ? <UsagesList perkId={usagesOf.id} /> : null}
       </Dialog>
@@ -209,6 +219,7 @@ function CategoriesSection({ categories, canEdit, reload }: { categories: PerkCa
   const failureText = useFailureText();
   const [error, setError] = useState("");
   const [editing, setEditing] = useState<PerkCategoryView | null>(null);
+  const [deleting, setDeleting] = useState<PerkCategoryView | null>(null);
 
   async function remove(category: PerkCategoryView) {
     setError("");
@@ -241,7 +252,7 @@ function CategoriesSection({ categories, canEdit, reload }: { categories: PerkCa
                   {t("edit")}
                 </Button>
                 {category.perks_count === 0 ? (
-                  <Button type="button" variant="ghost" onClick={() => void remove(category)} aria-label={t("deleteNamed", { name: category.name })}>
+                  <Button type="button" variant="ghost" onClick={() => setDeleting(category)} aria-label={t("deleteNamed", { name: category.name })}>
                     {t("delete")}
                   </Button>
                 ) : null}
@@ -251,6 +262,15 @@ function CategoriesSection({ categories, canEdit, reload }: { categories: PerkCa
         ))}
       </ul>
       {canEdit ? <CategoryForm key="new" category={null} onSaved={() => void reload()} /> : null}
+      <ConfirmDelete
+        name={deleting?.name ?? null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const category = deleting!;
+          setDeleting(null);
+          void remove(category);
+        }}
+      />
       <Dialog open={editing !== null} onClose={() => setEditing(null)} title={t("editCategoryTitle")} closeLabel={t("close")}>
         {editing ? (
           <CategoryForm
@@ -264,6 +284,28 @@ function CategoriesSection({ categories, canEdit, reload }: { categories: PerkCa
         ) : null}
       </Dialog>
     </section>
+  );
+}
+
+/** A deletion asked again: what goes, and nothing until confirmed. */
+function ConfirmDelete({ name, onCancel, onConfirm }: { name: string | null; onCancel: () => void; onConfirm: () => void }) {
+  const t = useTranslations("Perks.pro");
+  return (
+    <Dialog
+      open={name !== null}
+      onClose={onCancel}
+      title={t("deleteTitle")}
+      closeLabel={t("close")}
+      footer={
+        <div className="flex justify-end">
+          <Button type="button" variant="danger" onClick={onConfirm}>
+            {t("delete")}
+          </Button>
+        </div>
+      }
+    >
+      <p>{t("deleteText", { name: `\u2068${name ?? ""}\u2069` })}</p>
+    </Dialog>
   );
 }
 

@@ -224,6 +224,32 @@ describe("the back-office perks", () => {
     expect(screen.queryByRole("button", { name: `Supprimer ${category.name}` })).toBeNull();
   });
 
+  it("deletes an unused perk only once confirmed", async () => {
+    const user = userEvent.setup();
+    const unused = { ...row, id: 6, name: "Offre inutilisée", usages_count: 0 };
+    const writes: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn<typeof fetch>(async (input, init) => {
+        const url = path(input);
+        if (init?.method === "DELETE") {
+          writes.push(`DELETE ${url}`);
+          return json(null, 204);
+        }
+        if (url === "/api/v1/perk_categories") return json({ data: [category] });
+        return json({ data: url === "/api/v1/perks" ? [row, unused] : [] });
+      }),
+    );
+    wrap(<ProPerks canEdit />);
+    // A used perk offers no delete at all (the API would refuse: it is disabled instead).
+    await screen.findByRole("button", { name: `Désactiver ${unused.name}` });
+    expect(screen.queryByRole("button", { name: `Supprimer ${row.name}` })).toBeNull();
+    await user.click(screen.getByRole("button", { name: `Supprimer ${unused.name}` }));
+    expect(writes).toEqual([]);
+    await user.click(screen.getByRole("button", { name: P.pro.delete }));
+    await waitFor(() => expect(writes).toEqual(["DELETE /api/v1/perks/6"]));
+  });
+
   it("gives an advisor the list without any control", async () => {
     api(() => json({}, 500));
     wrap(<ProPerks canEdit={false} />);
