@@ -7,7 +7,9 @@ import { expectAccessible, getQuoteAndPassword, messages, msg, originOf, uniqueE
  * funnel, the password chosen from the e-mail's link, the dashboard's "Perks" link of the
  * deal, the perks open to the family grouped by category with the example offers said to
  * be examples, one used (confirmed, then its code; a double tap records it once), still used
- * after a reload, and the API refusing a second use. axe: no serious or critical issue.
+ * after a reload, and the API refusing a second use; then a funeral director adds a local perk
+ * in /pro/avantages (a bad département refused next to its field) and disables it. axe: no
+ * serious or critical issue.
  *
  * SHOTS=1 saves screenshots under /tmp/perks-shots.
  */
@@ -72,4 +74,34 @@ test("a family opens its perks from the client space and uses one, once @phone",
   const second = await request.post(`/api/v1/perks/${used[0]!.id}/usages`, { headers, data: { deal_id: dealId } });
   expect(second.status()).toBe(422);
   expect(await second.json()).toEqual({ error: "Unprocessable Entity", errors: ["perk_usage__already_recorded"] });
+});
+
+test("a funeral director adds a perk for the Rhône, sees it listed, then disables it", async ({ page }) => {
+  await page.goto(`/pro/connexion?retour=${encodeURIComponent("/pro/avantages")}`);
+  await page.getByLabel("Adresse e-mail").fill("directeur@demo.test");
+  await page.getByLabel(/^Mot de passe\*?$/).fill("Demo-password-2026");
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(/\/pro\/avantages$/);
+  await expect(page.getByRole("heading", { level: 1, name: msg(m, "Perks.pro.heading") })).toBeVisible();
+  await expect(page.getByRole("link", { name: msg(m, "ProShell.nav.perks") })).toHaveAttribute("aria-current", "page");
+  await expectAccessible(page, "pro perks");
+
+  const name = `Atelier d'écriture ${Date.now()}`;
+  await page.getByRole("button", { name: msg(m, "Perks.pro.newPerk") }).click();
+  const form = page.getByTestId("perk-form");
+  await form.getByLabel(new RegExp(`^${msg(m, "Perks.pro.form.name")}`)).fill(name);
+  await form.getByLabel(new RegExp(`^${msg(m, "Perks.pro.form.partner")}`)).fill("Bibliothèque municipale (exemple)");
+  await form.getByLabel(new RegExp(`^${msg(m, "Perks.pro.form.area")}`)).fill("2C");
+  await form.getByRole("button", { name: msg(m, "Perks.pro.form.save") }).click();
+  // Refused as typed, next to the field; nothing lost.
+  await expect(form.getByText(msg(m, "Errors.perk__department_code__invalid"))).toBeVisible();
+  await expectAccessible(page, "perk form with an error");
+  await form.getByLabel(new RegExp(`^${msg(m, "Perks.pro.form.area")}`)).fill("69");
+  await form.getByRole("button", { name: msg(m, "Perks.pro.form.save") }).click();
+  const row = page.getByRole("row", { name: new RegExp(name) });
+  await expect(row).toContainText(msg(m, "Perks.pro.areaValue").replace("{code}", "69"));
+  await expect(row).toContainText(msg(m, "Perks.pro.enabled"));
+
+  await row.getByRole("button", { name: msg(m, "Perks.pro.disableNamed").replace("{name}", name) }).click();
+  await expect(row).toContainText(msg(m, "Perks.pro.disabled"));
 });
