@@ -36,24 +36,9 @@ const TEXT_FIELDS = ["name", "partner_name", "benefit", "description", "how_to_u
 const FIELDS: readonly FieldPath<PerkFormValues>[] = ["perk_category_id", ...TEXT_FIELDS, "enabled", "demo"];
 
 export function formValuesOf(perk: PerkView | null, categories: readonly PerkCategoryView[]): PerkFormValues {
-  const text = (value: string | null | undefined) => value ?? "";
-  return {
-    perk_category_id: String(perk?.category.id ?? categories[0]?.id ?? ""),
-    name: text(perk?.name),
-    partner_name: text(perk?.partner_name),
-    benefit: text(perk?.benefit),
-    description: text(perk?.description),
-    how_to_use: text(perk?.how_to_use),
-    conditions: text(perk?.conditions),
-    valid_from: text(perk?.valid_from),
-    valid_until: text(perk?.valid_until),
-    department_code: text(perk?.department_code),
-    url: text(perk?.url),
-    phone: text(perk?.phone),
-    code: text(perk?.code),
-    enabled: perk?.enabled ?? true,
-    demo: perk?.demo ?? false,
-  };
+  const values = { perk_category_id: String(perk?.category.id ?? categories[0]?.id ?? ""), enabled: perk?.enabled ?? true, demo: perk?.demo ?? false } as PerkFormValues;
+  for (const field of TEXT_FIELDS) values[field] = perk?.[field] ?? "";
+  return values;
 }
 
 /** What the API receives: empty optional fields sent as null (cleared), the category as a number. */

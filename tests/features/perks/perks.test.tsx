@@ -147,6 +147,8 @@ describe("the perk form's values", () => {
   it("sends empty optional fields as null, names as typed, the category as a number", () => {
     const values = { ...formValuesOf(null, [{ id: 3, name: "A", kind: "perks", position: 0, perks_count: 0 }]), name: "Offre", partner_name: " ", url: "" };
     expect(perkInputOf(values)).toMatchObject({ perk_category_id: 3, name: "Offre", partner_name: "", url: null, benefit: null, enabled: true, demo: false });
+    const stored = { id: 4, category: { id: 3, name: "A", kind: "perks" }, name: "N", partner_name: "P", benefit: null, description: "D", how_to_use: null, conditions: null, valid_from: "2026-01-01", valid_until: null, department_code: "69", url: null, phone: "01", code: null, enabled: false, demo: true, usages_count: 0, created_at: 1, updated_at: 1 } satisfies PerkView;
+    expect(formValuesOf(stored, [])).toMatchObject({ perk_category_id: "3", name: "N", benefit: "", description: "D", valid_from: "2026-01-01", department_code: "69", enabled: false, demo: true });
     expect(fieldOfCode("perk__valid_until__before_valid_from")).toBe("valid_until");
     expect(fieldOfCode("perk_usage__already_recorded")).toBeNull();
   });
