@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { paths } from "@/config/paths";
 import { personName } from "@/domain/person-name";
@@ -105,11 +105,14 @@ function PerkCard({ perk, dealId, canUse, reload }: { perk: FamilyPerkView; deal
   const shown = usedHere ?? perk;
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const sending = useRef(false);
   const [error, setError] = useState("");
   const titleId = `perk-${perk.id}-title`;
 
   async function use() {
-    if (busy) return;
+    // A double tap lands before React re-renders the disabled button: the ref sends once.
+    if (sending.current) return;
+    sending.current = true;
     setBusy(true);
     setError("");
     try {
@@ -122,6 +125,7 @@ function PerkCard({ perk, dealId, canUse, reload }: { perk: FamilyPerkView; deal
         await reload();
       } else setError(failureText(caught));
     } finally {
+      sending.current = false;
       setBusy(false);
     }
   }

@@ -92,7 +92,8 @@ describe("the family's perks", () => {
     await user.click(screen.getByRole("button", { name: P.family.cancel }));
     expect(calls.filter((c) => c.startsWith("POST"))).toEqual([]);
     await user.click(within(card).getByRole("button", { name: P.family.use }));
-    await user.click(screen.getByRole("button", { name: P.family.confirm }));
+    // A double tap sends one request.
+    await user.dblClick(screen.getByRole("button", { name: P.family.confirm }));
     expect((await within(card).findByTestId("perk-code")).textContent).toBe("FLEURS15");
     expect(within(card).getByText(/Utilisé le/)).toBeTruthy();
     expect(within(card).getByRole("link", { name: /Site du partenaire/ }).getAttribute("href")).toBe("https://example.org");
