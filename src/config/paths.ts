@@ -51,6 +51,8 @@ export const paths = {
   dealSuggestions: (dealId: string | number) => `/app/prestations/${encodeURIComponent(String(dealId))}`,
   /** A supplier's answer to a price request: the secret stays in the fragment, out of logs and referrers. */
   priceRequestAnswer: () => "/reponse-fournisseur",
+  /** The perks open to the family (issue 16); `?dossier=<deal id>` picks the deal. */
+  perks: (dealId?: string | number) => (dealId === undefined ? "/app/avantages" : `/app/avantages?dossier=${encodeURIComponent(String(dealId))}`),
   memorial: (id: string | number) => `/app/memoire/${encodeURIComponent(String(id))}`,
   /** A memorial's visitors' page (link or public visibility): its random slug is the only key. */
   memorialPage: (slug: string) => `/hommage/${encodeURIComponent(slug)}`,
@@ -64,6 +66,8 @@ export const paths = {
   proDeal: (dealId: string | number) => `/pro/dossiers/${encodeURIComponent(String(dealId))}`,
   proNotifications: () => "/pro/notifications",
   proTeam: () => "/pro/equipe",
+  /** Perks and their categories (roles 0-1 edit, 2 reads). */
+  proPerks: () => "/pro/avantages",
   /** Aggregated figures only: the one page an analytics guest (role 3) may open. */
   proStatistics: () => "/pro/statistiques",
   /** The directory of partners, suppliers, warehouses and flights (issue 15). */

@@ -305,6 +305,17 @@ export const ERROR_CODES = [
   "mail_redaction__template__invalid",
   "text_completion__content__too_long",
   "translation__content__too_long",
+  // Perks (src/domain/schemas/perk.ts).
+  "perk_category__perks__present",
+  "perk__usages__present",
+  "perk_usage__already_recorded",
+  "perk_usage__perk__unavailable",
+  "perk__perk_category_id__unknown",
+  "perk__department_code__unknown",
+  "perk__department_code__invalid",
+  "perk__valid_until__before_valid_from",
+  "perk__url__invalid",
+  "perk__phone__invalid",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

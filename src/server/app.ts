@@ -48,6 +48,7 @@ import { registerJobRoutes } from "@/server/routes/jobs";
 import { registerLeadRoutes } from "@/server/routes/leads";
 import { registerSupportingDocumentRoutes } from "@/server/routes/supporting-documents";
 import { registerPaymentRoutes } from "@/server/routes/payments";
+import { registerPerkRoutes } from "@/server/routes/perks";
 import { registerWebsiteRoutes } from "@/server/routes/website";
 import { AutocompleteCache, DEFAULT_AUTOCOMPLETE_CACHE, type AutocompleteCacheOptions } from "@/server/services/autocompletes/cache";
 import { NO_PAGE_CACHE, type DirectoryCachePort } from "@/server/services/directory/cache-port";
@@ -166,6 +167,7 @@ export function createApp(options: AppOptions) {
   registerSignatureRequestRoutes(app);
   registerBookingTransactionRoutes(app);
   registerDealExtraRoutes(app);
+  registerPerkRoutes(app);
   registerDealPeopleRoutes(app);
   registerNotificationRoutes(app);
   registerEntityInvoiceRoutes(app);

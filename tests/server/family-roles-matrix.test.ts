@@ -7,7 +7,7 @@ import { setMailer } from "@/server/integrations/mail/mailer";
 import { randomSecret, sha256 } from "@/server/services/auth/secrets";
 import { createTestApp, type TestContext } from "./helpers/app";
 import { describeAuthorizationMatrix, type ExtraCaller, type MatrixRow } from "./helpers/authorization-matrix";
-import { addMember, createFamily, type FamilyFixture } from "./helpers/family-fixtures";
+import { addMember, createFamily, familyCallers, type FamilyFixture } from "./helpers/family-fixtures";
 import { LYON_CREMATION } from "./helpers/funnel-fixtures";
 import { recordingMailer } from "./helpers/recording-mailer";
 
@@ -79,13 +79,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const callers = (): Record<Member, ExtraCaller> => ({
-  owner: { realm: "client", email: family.emails.owner },
-  editor: { realm: "client", email: family.emails.editor },
-  reader: { realm: "client", email: family.emails.reader },
-  notary: { realm: "client", email: family.emails.notary },
-  stranger: { realm: "client", email: family.emails.stranger },
-});
+const callers = (): Record<Member, ExtraCaller> => familyCallers(family);
 
 /** Business callers and broken credentials, the same on every member route. */
 const OUTSIDERS_READ = { visitor: 401, admin: 200, director: 200, advisor: 200, guest: 403, pro: 403, forged: 401, borrowed: 401 } as const;

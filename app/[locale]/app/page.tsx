@@ -18,11 +18,12 @@ export default async function Page({ params }: Props) {
   const account = await requireServerAccount("client", paths.clientSpace());
   const flowers = await getTranslations("FlowerFunnel");
   const extras = await getTranslations("DealExtras.suggestions");
+  const perks = await getTranslations("Perks.family");
   return (
     <ClientMessages namespaces={CLIENT_SPACE_MESSAGES}>
       <Dashboard firstname={(account.row as { firstname?: string | null }).firstname ?? null} accountActions={<SignOutButton realm="client" />}
         funeralDealLink={{ label: flowers("spaceLink"), path: paths.flowers() }}
-        dealLinks={[{ label: extras("link"), pathPrefix: paths.dealSuggestions(""), testId: "deal-suggestions-link" }]}
+        dealLinks={[{ label: extras("link"), pathPrefix: paths.dealSuggestions(""), testId: "deal-suggestions-link" }, { label: perks("link"), pathPrefix: paths.perks(""), testId: "deal-perks-link" }]}
       />
     </ClientMessages>
   );

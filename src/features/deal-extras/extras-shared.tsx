@@ -1,11 +1,12 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslations } from "next-intl";
 import { toApiError } from "@/api-client/api-error";
 import { messageKeyForCode } from "@/domain/errors";
 import { isolatedMoney, paymentDay } from "@/domain/payments/payment-format";
 import type { Role } from "@/domain/roles";
+import { useReloadable } from "@/ui/use-reloadable";
 
 /** What every deal-extras panel receives from the deal page. */
 export interface DealExtraPanelProps {
@@ -40,30 +41,11 @@ export function useErrorText(): (error: unknown) => string {
 
 export type Loaded<T> = { kind: "loading" } | { kind: "ready"; value: T } | { kind: "failed"; message: string };
 
-/**
- * Loads on mount and on reload(); what is on screen stays until the next answer arrives, a
- * failure becomes a sentence (never a crash), and a late answer never overwrites a newer one.
- */
+/** Loads on mount and on reload() (src/ui/use-reloadable.ts); a failure becomes a sentence, never a crash. */
 export function useLoaded<T>(load: () => Promise<T>): [Loaded<T>, () => Promise<void>] {
   const errorText = useErrorText();
-  const [state, setState] = useState<Loaded<T>>({ kind: "loading" });
-  const latest = useRef(0);
-  const loader = useRef(load);
-  useEffect(() => {
-    loader.current = load;
-  }, [load]);
-  const reload = useCallback(async () => {
-    const mine = ++latest.current;
-    try {
-      const value = await loader.current();
-      if (mine === latest.current) setState({ kind: "ready", value });
-    } catch (error) {
-      if (mine === latest.current) setState((previous) => (previous.kind === "ready" ? previous : { kind: "failed", message: errorText(error) }));
-    }
-  }, [errorText]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const [loaded, reload] = useReloadable(load);
+  const state: Loaded<T> = loaded.state === "ready" ? { kind: "ready", value: loaded.value } : loaded.state === "failed" ? { kind: "failed", message: errorText(loaded.error) } : { kind: "loading" };
   return [state, reload];
 }
 

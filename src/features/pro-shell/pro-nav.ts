@@ -1,13 +1,14 @@
 import { authPaths } from "@/config/auth-paths";
 import { paths } from "@/config/paths";
 import { ROLES, type Role } from "@/domain/roles";
+import { PERK_STAFF_ROLES } from "@/domain/schemas/perk";
 
 /**
  * The workspace's navigation by role (issue 14): the funeral team and partner
  * professionals work on deals; the analytics guest (3) has only the statistics; the
- * directory, payments and team are the funeral team's (0-2); failed jobs the admin's.
+ * directory, payments, team and perks are the funeral team's (0-2); failed jobs the admin's.
  */
-export const PRO_NAV_KEYS = ["deals", "directory", "payments", "team", "statistics", "failedJobs"] as const;
+export const PRO_NAV_KEYS = ["deals", "directory", "payments", "team", "perks", "statistics", "failedJobs"] as const;
 export type ProNavKey = (typeof PRO_NAV_KEYS)[number];
 
 const { ADMIN, FUNERAL_DIRECTOR, FUNERAL_ADVISOR, ANALYTICS_GUEST, PRO } = ROLES;
@@ -18,6 +19,7 @@ const NAV: Record<ProNavKey, { href: string; roles: readonly Role[] }> = {
   directory: { href: paths.proDirectory(), roles: TEAM },
   payments: { href: paths.proPayments(), roles: TEAM },
   team: { href: paths.proTeam(), roles: TEAM },
+  perks: { href: paths.proPerks(), roles: PERK_STAFF_ROLES },
   statistics: { href: paths.proStatistics(), roles: [ADMIN, FUNERAL_DIRECTOR, ANALYTICS_GUEST] },
   failedJobs: { href: authPaths.proFailedJobs(), roles: [ADMIN] },
 };

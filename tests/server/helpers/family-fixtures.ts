@@ -82,3 +82,9 @@ export async function clientIdOf(db: Db, email: string): Promise<number | null> 
   const [row] = await db.select({ id: clients.id }).from(clients).where(eq(clients.email, email)).limit(1);
   return row?.id ?? null;
 }
+
+/** The fixture's members as extra callers of an authorisation matrix (describeAuthorizationMatrix's `callers`). */
+export function familyCallers(family: FamilyFixture): Record<FamilyMemberName, { realm: "client"; email: string }> {
+  const names: FamilyMemberName[] = [...FAMILY_ROLES, "stranger"];
+  return Object.fromEntries(names.map((name) => [name, { realm: "client" as const, email: family.emails[name] }])) as Record<FamilyMemberName, { realm: "client"; email: string }>;
+}

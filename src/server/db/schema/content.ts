@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { FUNDING_AGENCY_KINDS } from "@/domain/schemas/funding-agency";
 import { CONTACT_CHANNELS, LEAD_KINDS } from "@/domain/schemas/lead";
 import { PERK_CATEGORY_KINDS } from "@/domain/schemas/perk";
 import { id, timestamps } from "@/server/db/schema/columns";
 import { deals } from "@/server/db/schema/deals";
+import { departments } from "@/server/db/schema/geo";
 import { businessUsers, clients } from "@/server/db/schema/users";
 
 /** Reviews, notifications, perks, leads, service suggestions and funding agencies. */
@@ -87,17 +88,33 @@ export const perks = pgTable(
     perkCategoryId: integer()
       .notNull()
       .references(() => perkCategories.id),
+    /** The offer's name. */
     name: text().notNull(),
+    /** Who offers it (a real partner, or an example when demo). */
+    partnerName: text().notNull().default(""),
+    /** The discount or the service in a few words ("-15 %", "first consultation free"). */
+    benefit: text(),
     description: text(),
+    howToUse: text(),
+    conditions: text(),
+    /** Calendar days in France; null: open-ended. */
+    validFrom: date({ mode: "string" }),
+    validUntil: date({ mode: "string" }),
+    /** The département the offer is limited to; null: all of France. */
+    departmentCode: text().references(() => departments.code),
     url: text(),
+    phone: text(),
+    /** Given to a family once it uses the perk. */
     code: text(),
+    /** "enabled" in the API. */
     active: boolean().notNull().default(true),
     demo: boolean().notNull().default(false),
     ...timestamps,
   },
-  (t) => [index("perks_category_idx").on(t.perkCategoryId)],
+  (t) => [index("perks_category_idx").on(t.perkCategoryId), index("perks_active_idx").on(t.active)],
 );
 
+/** A family's use of a perk: once per perk and deal (the unique index refuses a second row, whoever races). */
 export const perkUsages = pgTable(
   "perk_usages",
   {
@@ -105,12 +122,14 @@ export const perkUsages = pgTable(
     perkId: integer()
       .notNull()
       .references(() => perks.id, { onDelete: "cascade" }),
-    clientId: integer()
+    dealId: integer()
       .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+      .references(() => deals.id, { onDelete: "cascade" }),
+    /** The family member who recorded it; kept as a count if their account goes. */
+    clientId: integer().references(() => clients.id, { onDelete: "set null" }),
     ...timestamps,
   },
-  (t) => [index("perk_usages_perk_idx").on(t.perkId)],
+  (t) => [uniqueIndex("perk_usages_perk_deal_idx").on(t.perkId, t.dealId), index("perk_usages_deal_idx").on(t.dealId)],
 );
 
 export const leadKind = pgEnum("lead_kind", LEAD_KINDS);

@@ -71,14 +71,70 @@ const RULE_SETS = [
   { code: "flowers", name: "Fleurs de deuil", dealType: "item" as const },
 ];
 
+/**
+ * Example perks (demo: true): no partner stands behind them, and the pages say so. They show
+ * each kind of offer the product is made for; a funeral home replaces them with its own.
+ */
+const DEMO_PERKS = [
+  {
+    category: "perks",
+    name: "Réduction sur les fleurs de deuil",
+    partnerName: "Fleuriste partenaire (exemple)",
+    benefit: "-15 % sur une composition",
+    description: "Une remise sur une gerbe, une couronne ou un bouquet livré au lieu de la cérémonie.",
+    howToUse: "Présentez le code au fleuriste en passant commande, en boutique ou par téléphone.",
+    conditions: "Une utilisation par famille, hors frais de livraison.",
+    url: "https://example.org/fleurs",
+    code: "DEMO-FLEURS-15",
+  },
+  {
+    category: "perks",
+    name: "Accompagnement du deuil",
+    partnerName: "Association d'écoute (exemple)",
+    benefit: "Trois séances d'écoute offertes",
+    description: "Des entretiens avec une psychologue formée à l'accompagnement du deuil, en cabinet ou en visio.",
+    howToUse: "Appelez l'association et dites que vous venez de la part de votre conseiller funéraire.",
+    conditions: "Réservé aux proches du défunt, dans l'année qui suit le décès.",
+    phone: "01 00 00 00 00",
+  },
+  {
+    category: "perks",
+    name: "Groupe de parole à Lyon",
+    partnerName: "Maison des familles (exemple)",
+    benefit: "Participation gratuite",
+    description: "Un groupe de parole mensuel pour les personnes endeuillées.",
+    howToUse: "Inscrivez-vous par téléphone au moins une semaine avant la séance.",
+    departmentCode: "69",
+    phone: "04 00 00 00 00",
+  },
+  {
+    category: "paperworks",
+    name: "Aide aux démarches administratives",
+    partnerName: "Service d'aide aux démarches (exemple)",
+    benefit: "Un rendez-vous d'une heure offert",
+    description: "Une personne vous aide à faire la liste des organismes à prévenir et à remplir les premiers courriers.",
+    howToUse: "Prenez rendez-vous sur le site en indiquant le code.",
+    url: "https://example.org/demarches",
+    code: "DEMO-DEMARCHES",
+  },
+  {
+    category: "paperworks",
+    name: "Première consultation chez un notaire",
+    partnerName: "Étude notariale partenaire (exemple)",
+    benefit: "Premier rendez-vous sans frais",
+    description: "Un premier entretien pour comprendre les étapes de la succession et les documents à réunir.",
+    howToUse: "Appelez l'étude, donnez le code et le nom du défunt.",
+    conditions: "Les actes de la succession restent facturés selon le tarif réglementé des notaires.",
+    phone: "01 00 00 00 01",
+    code: "DEMO-NOTAIRE",
+  },
+] as const satisfies ReadonlyArray<{ category: "perks" | "paperworks" } & Partial<Omit<typeof perks.$inferInsert, "perkCategoryId" | "demo">> & { name: string }>;
+
 export async function seedDemoOrganisations(db: Db): Promise<Record<string, number>> {
   await db.insert(fundingAgencies).values(FUNDING_AGENCIES.map((a, position) => ({ ...a, position, demo: true })));
   await db.insert(ruleSets).values(RULE_SETS);
   const [perkCategory] = await db.insert(perkCategories).values({ name: "Avantages partenaires", kind: "perks", position: 0 }).returning({ id: perkCategories.id });
   const [paperCategory] = await db.insert(perkCategories).values({ name: "Aide aux démarches", kind: "paperworks", position: 1 }).returning({ id: perkCategories.id });
-  await db.insert(perks).values([
-    { perkCategoryId: perkCategory!.id, name: "Réduction sur la gravure d'une plaque (démo)", description: "Offre de démonstration.", demo: true },
-    { perkCategoryId: paperCategory!.id, name: "Modèles de lettres de résiliation (démo)", description: "Offre de démonstration.", demo: true },
-  ]);
-  return { funding_agencies: FUNDING_AGENCIES.length, rule_sets: RULE_SETS.length };
+  await db.insert(perks).values(DEMO_PERKS.map(({ category, ...perk }) => ({ ...perk, perkCategoryId: category === "perks" ? perkCategory!.id : paperCategory!.id, demo: true })));
+  return { funding_agencies: FUNDING_AGENCIES.length, rule_sets: RULE_SETS.length, perks: DEMO_PERKS.length };
 }
