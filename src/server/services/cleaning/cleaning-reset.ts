@@ -37,6 +37,7 @@ async function plan(db: Db, graph: DemoGraph): Promise<{ going: Map<string, Set<
     const rows = await queryRows<{ id: number }>(db, sql`SELECT id FROM ${ident(table)} WHERE demo`);
     if (rows.length > 0) going.set(table, new Set(rows.map((r) => Number(r.id))));
   }
+  const demo = new Map([...going].map(([table, ids]) => [table, new Set(ids)]));
   const kept: Kept[] = [];
   for (let round = 0; round < MAX_ROUNDS; round++) {
     let changed = false;
@@ -44,7 +45,7 @@ async function plan(db: Db, graph: DemoGraph): Promise<{ going: Map<string, Set<
       const targets = going.get(edge.parent);
       if (!targets || targets.size === 0) continue;
       for (const referrer of await referrers(db, graph, edge, targets)) {
-        if (!targets.has(referrer.parentId) || !isReal(graph, going, edge, referrer)) continue;
+        if (!targets.has(referrer.parentId) || !isReal(graph, demo, going, edge, referrer)) continue;
         targets.delete(referrer.parentId);
         kept.push({ table: edge.parent, id: referrer.parentId, by: { table: edge.child, id: referrer.childId } });
         changed = true;
@@ -85,14 +86,16 @@ async function referrers(db: Db, graph: DemoGraph, edge: Edge, targets: Set<numb
   }));
 }
 
-function isReal(graph: DemoGraph, going: Map<string, Set<number>>, edge: Edge, referrer: Referrer): boolean {
+function isReal(graph: DemoGraph, demo: Map<string, Set<number>>, going: Map<string, Set<number>>, edge: Edge, referrer: Referrer): boolean {
   if (graph.demoTables.has(edge.child)) return referrer.childId === null || !going.get(edge.child)?.has(referrer.childId);
-  // No demo flag: the row goes with its parent only when it hangs on a going row by a cascading
-  // key and all it points to goes too; a key that merely nulls itself or blocks means it stays.
-  if (!edge.cascade && !edge.soft) return true;
+  // No demo flag: the row goes only when it hangs on a going row by a cascading key and points
+  // to no real row (a demo warehouse's price of a demo product, a demo deal's step at a demo
+  // crematorium kept for a real deal); a row held by no cascading key (a lead whose advisor is
+  // a demo account, a partner's invoice) or pointing to a real row (a family's use of a demo
+  // perk) is real and stays.
   const goes = (r: { table: string; id: number }) => going.get(r.table)?.has(r.id) ?? false;
   const owned = referrer.refs.some((r) => r.cascade && goes(r));
-  return !owned || !referrer.refs.every(goes);
+  return !owned || referrer.refs.some((r) => !demo.get(r.table)?.has(r.id));
 }
 
 async function labels(db: Db, graph: DemoGraph, table: string, ids: number[]): Promise<Map<number, string>> {
