@@ -62,6 +62,12 @@ export const paths = {
   proDeal: (dealId: string | number) => `/pro/dossiers/${encodeURIComponent(String(dealId))}`,
   proNotifications: () => "/pro/notifications",
   proTeam: () => "/pro/equipe",
+  /** Call-back requests of families (leads): assign, record the call, convert into a deal (roles 0-2). */
+  proLeads: () => "/pro/demandes",
+  /** Reviews imported from Google, Trustpilot… (roles 0-1). */
+  proExternalReviews: () => "/pro/avis-externes",
+  /** The cleaning reset of the demo data (admins). */
+  proCleaning: () => "/pro/nettoyage",
   /** Aggregated figures only: the one page an analytics guest (role 3) may open. */
   proStatistics: () => "/pro/statistiques",
   /** The directory of partners, suppliers, warehouses and flights (issue 15). */
