@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { familyAddress } from "./family-journey";
+import { signInPro, wellBuilt } from "./pro-session";
 
 /**
  * The leads' pro side in the built app (issue 16): a visitor leaves a call-back request, an
@@ -9,22 +9,6 @@ import { familyAddress } from "./family-journey";
  * checked for accessibility as they stand (neither is run here: they would change the demo
  * data the other journeys read).
  */
-const PASSWORD = "Demo-password-2026";
-
-async function signInPro(page: Page, returnTo: string, email: string) {
-  await page.emulateMedia({ reducedMotion: "reduce" });
-  await page.goto(`/pro/connexion?retour=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel("Adresse e-mail").fill(email);
-  await page.getByLabel(/^Mot de passe\*?$/).fill(PASSWORD);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-}
-
-async function wellBuilt(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
-
 function uniqueName(): string {
   const letters = "abcdefghijklmnopqrstuvwxyz";
   let name = "Rappel";

@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { useTranslations } from "next-intl";
 import { ApiError } from "@/api-client/api-error";
 import { api } from "@/api-client/client";
-import { messageKeyForCode, UNHANDLED } from "@/domain/errors";
+import { messageKeysForCodes, UNHANDLED } from "@/domain/errors";
 import type { CleaningReport } from "@/domain/schemas/cleaning";
 import { Button } from "@/ui/button";
 
@@ -28,7 +28,7 @@ export function CleaningRun({ total }: { total: number }) {
       router.refresh();
     } catch (error) {
       const codes = error instanceof ApiError ? error.codes : [UNHANDLED];
-      setMessage({ tone: "error", text: [...new Set(codes.map((c) => errors(messageKeyForCode(c))))].join(" ") });
+      setMessage({ tone: "error", text: messageKeysForCodes(codes).map((key) => errors(key)).join(" ") });
     } finally {
       setBusy(false);
     }

@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { useTranslations } from "next-intl";
 import { ApiError } from "@/api-client/api-error";
 import { api } from "@/api-client/client";
-import { messageKeyForCode, UNHANDLED } from "@/domain/errors";
+import { messageKeysForCodes, UNHANDLED } from "@/domain/errors";
 import type { ExternalReviewImportReport } from "@/domain/schemas/external-review";
 import { Button } from "@/ui/button";
 
@@ -23,7 +23,7 @@ export function ExternalReviewsImport() {
   const [report, setReport] = useState<ExternalReviewImportReport | null>(null);
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const say = (codes: readonly string[]) => [...new Set(codes.map((c) => errors(messageKeyForCode(c))))].join(" ");
+  const say = (codes: readonly string[]) => messageKeysForCodes(codes).map((key) => errors(key)).join(" ");
 
   async function send(dryRun: boolean) {
     if (csv === null) return;

@@ -7,7 +7,7 @@ import { useTranslations } from "next-intl";
 import { ApiError } from "@/api-client/api-error";
 import { api } from "@/api-client/client";
 import { paths } from "@/config/paths";
-import { messageKeyForCode, UNHANDLED } from "@/domain/errors";
+import { messageKeysForCodes, UNHANDLED } from "@/domain/errors";
 import { Button } from "@/ui/button";
 
 type Outcome = { kind: "ok"; text: string; dealId?: number } | { kind: "error"; text: string } | null;
@@ -32,7 +32,7 @@ export function LeadActions({ leadId, advisors, assignedId, note: initialNote }:
       router.refresh();
     } catch (error) {
       const codes = error instanceof ApiError ? error.codes : [UNHANDLED];
-      setOutcome({ kind: "error", text: [...new Set(codes.map((c) => errors(messageKeyForCode(c))))].join(" ") });
+      setOutcome({ kind: "error", text: messageKeysForCodes(codes).map((key) => errors(key)).join(" ") });
     } finally {
       setBusy(false);
     }
