@@ -105,6 +105,16 @@ describe("external reviews", () => {
     expect(api.body.data[0]).toMatchObject({ source: "google", demo: false });
   });
 
+  it("refuses abusive imports: too many lines, a body over the limit, unstorable text, a script link", async () => {
+    const many = await call("POST", "/api/v1/external_reviews/import", director, { reviews: Array.from({ length: 1001 }, (_, i) => googleReview({ external_id: `m-${i}` })) });
+    expect(many.status).toBe(422);
+    expect(many.body.errors).toEqual(["external_review_import__reviews__too_many"]);
+    const huge = await call("POST", "/api/v1/external_reviews/import", director, { csv: "x".repeat(1_100_000) });
+    expect(huge.status).toBe(413);
+    const nul = await call("POST", "/api/v1/external_reviews/import", director, { reviews: [googleReview({ body: "a\u0000b", external_url: "javascript:alert(1)" })] });
+    expect(nul.body.lines[0].errors).toEqual(expect.arrayContaining(["external_review__body__invalid_characters", "external_review__external_url__invalid"]));
+  });
+
   it("lists the imported reviews and hides one from the public side", async () => {
     const list = await call("GET", "/api/v1/external_reviews?source=trustpilot", director);
     expect(list.body.data).toHaveLength(1);
