@@ -24,10 +24,11 @@ test("a visitor's call-back request is assigned, called and converted into a dea
   });
   expect(left.status()).toBe(201);
 
-  await signInPro(page, "/pro/demandes?state=new", "conseiller@demo.test");
-  await expect(page).toHaveURL(/\/pro\/demandes\?state=new$/);
+  // Unfiltered, newest first: the card stays in view as its state changes.
+  await signInPro(page, "/pro/demandes", "conseiller@demo.test");
+  await expect(page).toHaveURL(/\/pro\/demandes$/);
   await expect(page.getByRole("heading", { level: 1, name: "Demandes de rappel" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: /./ }).first().getByRole("link", { name: "Demandes" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Navigation de l'espace professionnel" }).getByRole("link", { name: "Demandes" })).toHaveAttribute("aria-current", "page");
   const card = page.getByRole("article", { name: `Agathe ${lastname}` });
   await expect(card).toContainText("Souhaite être rappelée par téléphone");
   await expect(card).toContainText("Pas encore attribuée");
