@@ -105,10 +105,9 @@ export async function LeadsPageView({ userId, searchParams }: { userId: number; 
       </form>
 
       <p className="mt-6 text-ink-soft" role="status">
-        {t("total", { count: meta.total_count })}
+        {meta.total_count > 0 ? t("total", { count: meta.total_count }) : t("empty")}
       </p>
-      {data.length === 0 ? (
-        <p className="mt-4">{t("empty")}</p>
+      {data.length === 0 ? null
       ) : (
         <ClientMessages namespaces={["ProHouse.leads", "Errors"]}>
           <ul className="mt-4 grid gap-4">
