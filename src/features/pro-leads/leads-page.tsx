@@ -107,8 +107,7 @@ export async function LeadsPageView({ userId, searchParams }: { userId: number; 
       <p className="mt-6 text-ink-soft" role="status">
         {meta.total_count > 0 ? t("total", { count: meta.total_count }) : t("empty")}
       </p>
-      {data.length === 0 ? null
-      ) : (
+      {data.length === 0 ? null : (
         <ClientMessages namespaces={["ProHouse.leads", "Errors"]}>
           <ul className="mt-4 grid gap-4">
             {data.map((lead) => (
