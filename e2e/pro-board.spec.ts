@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { familyAddress, uniqueEmail } from "./family-journey";
+import { signInPro, wellBuilt } from "./pro-session";
 
 /**
  * The back-office workspace of issue 14 in the built app: the frame, the deals board (search,
@@ -26,21 +26,6 @@ async function familyRequest(request: APIRequestContext, defunct: string, client
   });
   expect(created.status()).toBe(201);
   return ((await created.json()) as { uuid: string }).uuid;
-}
-
-async function signInPro(page: Page, returnTo: string, email: string) {
-  // Buttons fade their colours when a view switches: axe must see them settled.
-  await page.emulateMedia({ reducedMotion: "reduce" });
-  await page.goto(`/pro/connexion?retour=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel("Adresse e-mail").fill(email);
-  await page.getByLabel(/^Mot de passe\*?$/).fill(PASSWORD);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-}
-
-async function wellBuilt(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
 
 async function unviewedCount(page: Page): Promise<number> {

@@ -68,6 +68,12 @@ export const paths = {
   proTeam: () => "/pro/equipe",
   /** Perks and their categories (roles 0-1 edit, 2 reads). */
   proPerks: () => "/pro/avantages",
+  /** Call-back requests of families (leads): assign, record the call, convert into a deal (roles 0-2). */
+  proLeads: () => "/pro/demandes",
+  /** Reviews imported from Google, Trustpilot… (roles 0-1). */
+  proExternalReviews: () => "/pro/avis-externes",
+  /** The cleaning reset of the demo data (admins). */
+  proCleaning: () => "/pro/nettoyage",
   /** Aggregated figures only: the one page an analytics guest (role 3) may open. */
   proStatistics: () => "/pro/statistiques",
   /** The directory of partners, suppliers, warehouses and flights (issue 15). */

@@ -46,6 +46,8 @@ import { registerFundingAgencyRoutes } from "@/server/routes/funding-agencies";
 import { registerHealthRoutes } from "@/server/routes/health";
 import { registerJobRoutes } from "@/server/routes/jobs";
 import { registerLeadRoutes } from "@/server/routes/leads";
+import { registerExternalReviewRoutes } from "@/server/routes/external-reviews";
+import { registerCleaningRoutes } from "@/server/routes/cleaning";
 import { registerSupportingDocumentRoutes } from "@/server/routes/supporting-documents";
 import { registerPaymentRoutes } from "@/server/routes/payments";
 import { registerPerkRoutes } from "@/server/routes/perks";
@@ -154,6 +156,8 @@ export function createApp(options: AppOptions) {
   registerWebsiteRoutes(app);
   registerFundingAgencyRoutes(app);
   registerLeadRoutes(app);
+  registerExternalReviewRoutes(app);
+  registerCleaningRoutes(app);
   registerFuneralFunnelRoutes(app);
   registerFlowerFunnelRoutes(app);
   registerProductRoutes(app);

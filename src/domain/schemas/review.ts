@@ -17,6 +17,7 @@ export const reviewSchema = z
     city: z.string().nullable(),
     published_at: z.number().int().meta({ description: "Unix timestamp in seconds" }),
     demo: z.boolean(),
+    source: z.string().nullable().meta({ description: "The platform an imported review was published on (google, trustpilot…); null for a review left on our site" }),
   })
   .meta({ id: "Review" });
 export type Review = z.infer<typeof reviewSchema>;
@@ -35,6 +36,7 @@ export const reviewsResponseSchema = z
   .object({
     data: z.array(reviewSchema),
     meta: pagingMetaSchema,
-    internal: reviewsAggregateSchema,
+    internal: reviewsAggregateSchema.meta({ description: "The rating pages may quote: real reviews left on our site only (0 while none)" }),
+    examples: z.boolean().meta({ description: "Only demonstration reviews exist: the list shows them as examples, never as a rating" }),
   })
   .meta({ id: "ReviewsPage" });

@@ -34,7 +34,7 @@ export function QuoteReviews() {
       <h2 id="quote-reviews" className="text-2xl sm:text-3xl">
         {t("title")}
       </h2>
-      <p className="mt-2 text-lg text-ink-soft">{t("aggregate", { rating, count: data.aggregate.total_reviews })}</p>
+      {data.aggregate.total_reviews > 0 ? <p className="mt-2 text-lg text-ink-soft">{t("aggregate", { rating, count: data.aggregate.total_reviews })}</p> : null}
       <ul className="mt-6 grid gap-4 md:grid-cols-3">
         {data.reviews.map((review) => (
           <li key={review.id} className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-5 shadow-card">

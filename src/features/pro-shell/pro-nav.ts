@@ -6,9 +6,12 @@ import { PERK_STAFF_ROLES } from "@/domain/schemas/perk";
 /**
  * The workspace's navigation by role (issue 14): the funeral team and partner
  * professionals work on deals; the analytics guest (3) has only the statistics; the
- * directory, payments, team and perks are the funeral team's (0-2); failed jobs the admin's.
+ * directory, payments, team, perks and call-back requests are the funeral team's (0-2); imported
+ * reviews the admins' and directors' (0-1); failed jobs and the cleaning reset the admin's.
  */
-export const PRO_NAV_KEYS = ["deals", "directory", "payments", "team", "perks", "statistics", "failedJobs"] as const;
+export const PRO_NAV_KEYS = ["deals", "leads", "directory", "payments", "team", "perks", "statistics", "externalReviews", "cleaning", "failedJobs"] as const;
+/** Entries worded in the ProHouse namespace (issue 16 housekeeping). */
+export const HOUSE_NAV_KEYS: readonly ProNavKey[] = ["leads", "externalReviews", "cleaning"];
 export type ProNavKey = (typeof PRO_NAV_KEYS)[number];
 
 const { ADMIN, FUNERAL_DIRECTOR, FUNERAL_ADVISOR, ANALYTICS_GUEST, PRO } = ROLES;
@@ -22,6 +25,9 @@ const NAV: Record<ProNavKey, { href: string; roles: readonly Role[] }> = {
   perks: { href: paths.proPerks(), roles: PERK_STAFF_ROLES },
   statistics: { href: paths.proStatistics(), roles: [ADMIN, FUNERAL_DIRECTOR, ANALYTICS_GUEST] },
   failedJobs: { href: authPaths.proFailedJobs(), roles: [ADMIN] },
+  leads: { href: paths.proLeads(), roles: TEAM },
+  externalReviews: { href: paths.proExternalReviews(), roles: [ADMIN, FUNERAL_DIRECTOR] },
+  cleaning: { href: paths.proCleaning(), roles: [ADMIN] },
 };
 
 export function proNavItems(role: Role): { key: ProNavKey; href: string }[] {

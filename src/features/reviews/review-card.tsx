@@ -1,11 +1,16 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { DemoTag, UnpublishedTag } from "@/ui/tags";
 import type { PublicReview } from "@/server/services/reviews-page";
+import { sourceKey } from "@/domain/schemas/external-review";
 import { RatingStars } from "./rating-stars";
 
-/** One review as families wrote it (in French): stars, title, text, first name and town, date. */
+/**
+ * One review as families wrote it (in French): stars, title, text, first name and town, and
+ * where and when it was published ("Avis publié sur Google le …" for an imported one).
+ */
 export async function ReviewCard({ review, headingLevel = "h3" }: { review: PublicReview; headingLevel?: "h2" | "h3" }) {
   const t = await getTranslations("Reviews");
+  const house = await getTranslations("ExternalReviews");
   const format = await getFormatter();
   const Heading = headingLevel;
   return (
@@ -26,7 +31,21 @@ export async function ReviewCard({ review, headingLevel = "h3" }: { review: Publ
       <p className="mt-3 text-sm text-ink-soft">
         <span dir="auto">{review.city ? t("authorCity", { author: review.authorName, city: review.city }) : review.authorName}</span>
         {" · "}
-        {t("publishedOn", { date: format.dateTime(review.publishedAt, { dateStyle: "long" }) })}
+        {review.source ? (
+          <span data-testid="review-source">
+            {house("publishedOnSource", { source: house(`sources.${sourceKey(review.source)}`), date: format.dateTime(review.publishedAt, { dateStyle: "long" }) })}
+            {review.externalUrl ? (
+              <>
+                {" · "}
+                <a href={review.externalUrl} rel="noopener noreferrer nofollow" className="text-primary underline underline-offset-[0.2em]">
+                  {house("seeOriginal")}
+                </a>
+              </>
+            ) : null}
+          </span>
+        ) : (
+          t("publishedOn", { date: format.dateTime(review.publishedAt, { dateStyle: "long" }) })
+        )}
       </p>
     </article>
   );

@@ -18,6 +18,7 @@ export async function reviewsCrumbs(): Promise<Array<{ name: string; href: strin
 /** /avis-{brand}: the rating, how it splits by stars, and the reviews, ten per page. */
 export async function ReviewsPage({ summary, list }: { summary: ReviewsSummary; list: ReviewsListPage }) {
   const t = await getTranslations("Reviews");
+  const house = await getTranslations("ExternalReviews");
   const format = await getFormatter();
   const rating = format.number(summary.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const pagination = paginationView(list.page, list.totalPages);
@@ -26,6 +27,11 @@ export async function ReviewsPage({ summary, list }: { summary: ReviewsSummary; 
       <header className="py-8 sm:py-10">
         <h1 className="max-w-3xl text-3xl sm:text-5xl">{t("heading")}</h1>
         <p className="mt-4 max-w-2xl text-lg text-ink-soft">{t("lead")}</p>
+        {summary.scope === "examples" ? (
+          <p role="note" className="mt-4 max-w-2xl rounded-md border border-warning bg-surface p-4 font-medium" data-testid="reviews-examples">
+            {house("examplesBanner")}
+          </p>
+        ) : null}
       </header>
 
       {summary.total === 0 ? (

@@ -71,10 +71,14 @@ export function paginationView(page: number, totalPages: number): PaginationView
   };
 }
 
-/** The page's published reviews as structured-data inputs (author, 1–5 rating, text, day, language). */
+/**
+ * The page's published reviews as structured-data inputs (author, 1–5 rating, text, day,
+ * language): never examples, nor reviews imported from another platform (search engines
+ * forbid marking those up; they stay on the page with their source).
+ */
 export function reviewsForJsonLd(items: readonly PublicReview[]): Array<{ authorName: string; rating: number; body: string; datePublished: string; inLanguage: string }> {
   return items
-    .filter((r) => r.published && r.rating >= 1 && r.rating <= 5)
+    .filter((r) => r.published && !r.demo && r.source === null && r.rating >= 1 && r.rating <= 5)
     .map((r) => ({
       authorName: r.authorName,
       rating: r.rating,

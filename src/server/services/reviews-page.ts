@@ -1,4 +1,5 @@
-import { count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { reviewsFigures, type ReviewGroup, type ReviewsFigures } from "@/domain/reviews-counting";
 import type { Db } from "@/server/db/client";
 import { reviews } from "@/server/db/schema/content";
 
@@ -14,16 +15,9 @@ export interface ReviewsVisibility {
   includeUnpublished?: boolean;
 }
 
-export interface ReviewsSummary {
-  /** Average out of 5, one decimal; 0 when there is no review. */
-  rating: number;
-  total: number;
-  /** Number of reviews per star, index 0 = 1 star … index 4 = 5 stars. */
-  distribution: [number, number, number, number, number];
-  /** Some counted reviews are demonstration data and must be labelled so. */
+export interface ReviewsSummary extends ReviewsFigures {
+  /** Only demonstration reviews exist: they are shown as examples, labelled so, and never quoted as a rating. */
   includesDemo: boolean;
-  /** Unpublished reviews counted (preview mode only). */
-  unpublished: number;
 }
 
 export interface PublicReview {
@@ -36,6 +30,9 @@ export interface PublicReview {
   publishedAt: Date;
   published: boolean;
   demo: boolean;
+  /** The platform an imported review was published on (google, trustpilot…); null for our own site. */
+  source: string | null;
+  externalUrl: string | null;
 }
 
 export interface ReviewsListPage {
@@ -50,38 +47,30 @@ function visible(options: ReviewsVisibility): SQL | undefined {
   return options.includeUnpublished ? undefined : eq(reviews.published, true);
 }
 
-export async function getReviewsSummary(db: Db, options: ReviewsVisibility = {}): Promise<ReviewsSummary> {
+async function reviewGroups(db: Db, options: ReviewsVisibility): Promise<ReviewGroup[]> {
   const rows = await db
     .select({
       rating: reviews.rating,
+      demo: reviews.demo,
+      external: sql<boolean>`${reviews.source} IS NOT NULL`.mapWith(Boolean),
       n: count(),
-      demo: sql<number>`count(*) filter (where ${reviews.demo})`.mapWith(Number),
       hidden: sql<number>`count(*) filter (where not ${reviews.published})`.mapWith(Number),
     })
     .from(reviews)
     .where(visible(options))
-    .groupBy(reviews.rating);
-  const distribution: ReviewsSummary["distribution"] = [0, 0, 0, 0, 0];
-  let total = 0;
-  let sum = 0;
-  let demo = 0;
-  let unpublished = 0;
-  for (const row of rows) {
-    const stars = Number(row.rating);
-    if (stars < 1 || stars > 5) continue;
-    distribution[stars - 1] = (distribution[stars - 1] ?? 0) + row.n;
-    total += row.n;
-    sum += stars * row.n;
-    demo += row.demo;
-    unpublished += row.hidden;
-  }
-  return {
-    rating: total === 0 ? 0 : Math.round((sum / total) * 10) / 10,
-    total,
-    distribution,
-    includesDemo: demo > 0,
-    unpublished,
-  };
+    .groupBy(reviews.rating, reviews.demo, sql`${reviews.source} IS NOT NULL`);
+  return rows.map((r) => ({ rating: Number(r.rating), demo: r.demo, external: r.external, count: r.n, hidden: r.hidden }));
+}
+
+export async function getReviewsSummary(db: Db, options: ReviewsVisibility = {}): Promise<ReviewsSummary> {
+  const figures = reviewsFigures(await reviewGroups(db, options));
+  return { ...figures, includesDemo: figures.scope === "examples" };
+}
+
+/** The rows the pages list: demo ones only while no real review exists (src/domain/reviews-counting.ts). */
+async function listedFilter(db: Db, options: ReviewsVisibility): Promise<SQL | undefined> {
+  const [real] = await db.select({ n: count() }).from(reviews).where(and(visible(options), eq(reviews.demo, false)));
+  return (real?.n ?? 0) > 0 ? and(visible(options), eq(reviews.demo, false)) : visible(options);
 }
 
 const SELECTION = {
@@ -94,12 +83,14 @@ const SELECTION = {
   publishedAt: reviews.publishedAt,
   published: reviews.published,
   demo: reviews.demo,
+  source: reviews.source,
+  externalUrl: reviews.externalUrl,
 };
 
 /** The newest reviews, e.g. a few on the home page. */
 export async function listRecentReviews(db: Db, limit: number, options: ReviewsVisibility = {}): Promise<PublicReview[]> {
   const safeLimit = Math.min(50, Math.max(1, Math.trunc(limit) || 1));
-  return db.select(SELECTION).from(reviews).where(visible(options)).orderBy(desc(reviews.publishedAt), desc(reviews.id)).limit(safeLimit);
+  return db.select(SELECTION).from(reviews).where(await listedFilter(db, options)).orderBy(desc(reviews.publishedAt), desc(reviews.id)).limit(safeLimit);
 }
 
 /** One page of the list; a page past the end comes back empty with the real page count. */
@@ -109,7 +100,7 @@ export async function listReviewsPage(
 ): Promise<ReviewsListPage> {
   const perPage = Math.min(50, Math.max(1, Math.trunc(input.perPage) || 10));
   const page = Math.max(1, Math.trunc(input.page) || 1);
-  const where = visible(input);
+  const where = await listedFilter(db, input);
   const [totalRow] = await db.select({ n: count() }).from(reviews).where(where);
   const total = totalRow?.n ?? 0;
   const items = await db

@@ -45,8 +45,9 @@ export function sharedVars(figures: SharedFigures): PageVar[] {
   return [
     { name: "phone", value: ADVISOR_PHONE },
     { name: "phone_e164", value: ADVISOR_PHONE_E164 },
-    { name: "reviews_rating", value: figures.reviews.rating.toFixed(1) },
-    { name: "reviews_count", value: String(figures.reviews.total) },
+    // Pages quote only real reviews left on our site (src/domain/reviews-counting.ts), never examples.
+    { name: "reviews_rating", value: figures.reviews.quotable.rating.toFixed(1) },
+    { name: "reviews_count", value: String(figures.reviews.quotable.total) },
     { name: "price_cremation_cents", value: String(cremation?.totalCents ?? 0) },
     { name: "price_burial_cents", value: String(burial?.totalCents ?? 0) },
     { name: "communes_count", value: String(figures.communes) },
@@ -68,7 +69,7 @@ export async function getPageState(input: {
     locale: input.locale,
     path: input.path,
     availableLocales: input.availableLocales,
-    reviews: figures.reviews,
+    reviews: figures.reviews.quotable,
     vars: [...sharedVars(figures), ...(input.vars ?? [])],
     isPreview,
   });

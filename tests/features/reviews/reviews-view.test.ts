@@ -56,8 +56,14 @@ describe("reviewsForJsonLd", () => {
     city: "Lyon",
     publishedAt: new Date("2025-03-02T10:00:00Z"),
     published: true,
-    demo: true,
+    demo: false,
+    source: null,
+    externalUrl: null,
     ...over,
+  });
+
+  it("leaves out examples and reviews imported from other platforms (never marked up)", () => {
+    expect(reviewsForJsonLd([review({ demo: true }), review({ id: 3, source: "google", externalUrl: "https://g.co/r/1" })])).toEqual([]);
   });
 
   it("keeps the published reviews of the page, in French, dated by day", () => {

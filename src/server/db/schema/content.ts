@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { FUNDING_AGENCY_KINDS } from "@/domain/schemas/funding-agency";
-import { CONTACT_CHANNELS, LEAD_KINDS } from "@/domain/schemas/lead";
+import { CONTACT_CHANNELS, LEAD_KINDS, LEAD_STATES } from "@/domain/schemas/lead";
 import { PERK_CATEGORY_KINDS } from "@/domain/schemas/perk";
 import { id, timestamps } from "@/server/db/schema/columns";
 import { deals } from "@/server/db/schema/deals";
@@ -26,10 +26,17 @@ export const reviews = pgTable(
     /** Hidden reviews stay for the record but leave the public list and the aggregate. */
     published: boolean().notNull().default(true),
     demo: boolean().notNull().default(false),
+    /** Where an imported review was published (google, trustpilot…); null for a review left on our own site. */
+    source: text(),
+    /** The platform's own id of an imported review: a second import of the same one updates it. */
+    externalId: text(),
+    externalUrl: text(),
+    importedById: integer().references(() => businessUsers.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
     index("reviews_published_idx").on(t.published, t.publishedAt),
+    uniqueIndex("reviews_source_external_idx").on(t.source, t.externalId).where(sql`${t.externalId} IS NOT NULL`),
     check("reviews_rating_check", sql`${t.rating} BETWEEN 1 AND 5`),
     // One review per deal: a second send (double tap, two relatives) is refused by the database too.
     uniqueIndex("reviews_deal_idx").on(t.dealId).where(sql`${t.dealId} IS NOT NULL`),
@@ -134,6 +141,7 @@ export const perkUsages = pgTable(
 
 export const leadKind = pgEnum("lead_kind", LEAD_KINDS);
 export const contactChannel = pgEnum("contact_channel", CONTACT_CHANNELS);
+export const leadState = pgEnum("lead_state", LEAD_STATES);
 
 export const leads = pgTable(
   "leads",
@@ -150,9 +158,20 @@ export const leads = pgTable(
     /** Marketing attributes, stored only with consent. */
     tracking: jsonb().$type<Record<string, unknown>>(),
     handledAt: timestamp({ withTimezone: true, mode: "date" }),
+    /** new → called → converted (LEAD_STATES). */
+    state: leadState().notNull().default("new"),
+    assignedToId: integer().references(() => businessUsers.id, { onDelete: "set null" }),
+    assignedAt: timestamp({ withTimezone: true, mode: "date" }),
+    calledById: integer().references(() => businessUsers.id, { onDelete: "set null" }),
+    calledAt: timestamp({ withTimezone: true, mode: "date" }),
+    callNote: text(),
+    /** The funeral deal the request became; set once. */
+    dealId: integer().references(() => deals.id, { onDelete: "set null" }),
+    convertedById: integer().references(() => businessUsers.id, { onDelete: "set null" }),
+    convertedAt: timestamp({ withTimezone: true, mode: "date" }),
     ...timestamps,
   },
-  (t) => [index("leads_created_idx").on(t.createdAt)],
+  (t) => [index("leads_created_idx").on(t.createdAt), index("leads_state_idx").on(t.state, t.createdAt), index("leads_assigned_idx").on(t.assignedToId, t.createdAt)],
 );
 
 /** Extra services an advisor suggests for a deal (flowers, memorial page, paperwork help). */
