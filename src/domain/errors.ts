@@ -249,6 +249,7 @@ export const ERROR_CODES = [
   "entity_invoice__payee_bic__invalid",
   "entity_invoice__payee_iban__missing",
   "entity_invoice__transfer__empty",
+  "entity_invoice__billable__unavailable",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
