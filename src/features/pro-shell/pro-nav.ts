@@ -5,9 +5,9 @@ import { ROLES, type Role } from "@/domain/roles";
 /**
  * The workspace's navigation by role (issue 14): the funeral team and partner
  * professionals work on deals; the analytics guest (3) has only the statistics; the
- * directory, payments and team are the funeral team's (0-2); failed jobs the admin's.
+ * directory, payments, partners' invoices and team are the funeral team's (0-2); failed jobs the admin's.
  */
-export const PRO_NAV_KEYS = ["deals", "directory", "payments", "team", "statistics", "failedJobs"] as const;
+export const PRO_NAV_KEYS = ["deals", "directory", "payments", "invoices", "team", "statistics", "failedJobs"] as const;
 export type ProNavKey = (typeof PRO_NAV_KEYS)[number];
 
 const { ADMIN, FUNERAL_DIRECTOR, FUNERAL_ADVISOR, ANALYTICS_GUEST, PRO } = ROLES;
@@ -17,6 +17,7 @@ const NAV: Record<ProNavKey, { href: string; roles: readonly Role[] }> = {
   deals: { href: paths.proDeals(), roles: [...TEAM, PRO] },
   directory: { href: paths.proDirectory(), roles: TEAM },
   payments: { href: paths.proPayments(), roles: TEAM },
+  invoices: { href: paths.proInvoices(), roles: TEAM },
   team: { href: paths.proTeam(), roles: TEAM },
   statistics: { href: paths.proStatistics(), roles: [ADMIN, FUNERAL_DIRECTOR, ANALYTICS_GUEST] },
   failedJobs: { href: authPaths.proFailedJobs(), roles: [ADMIN] },

@@ -20,9 +20,9 @@ function json(body: unknown, status = 200) {
 describe("the workspace navigation by role", () => {
   it("gives each role its sections: the analytics guest only the statistics, the admin also the failed tasks", () => {
     const keys = (role: (typeof ROLE_VALUES)[number]) => proNavItems(role).map((item) => item.key);
-    expect(keys(ROLES.ADMIN)).toEqual(["deals", "directory", "payments", "team", "statistics", "failedJobs"]);
-    expect(keys(ROLES.FUNERAL_DIRECTOR)).toEqual(["deals", "directory", "payments", "team", "statistics"]);
-    expect(keys(ROLES.FUNERAL_ADVISOR)).toEqual(["deals", "directory", "payments", "team"]);
+    expect(keys(ROLES.ADMIN)).toEqual(["deals", "directory", "payments", "invoices", "team", "statistics", "failedJobs"]);
+    expect(keys(ROLES.FUNERAL_DIRECTOR)).toEqual(["deals", "directory", "payments", "invoices", "team", "statistics"]);
+    expect(keys(ROLES.FUNERAL_ADVISOR)).toEqual(["deals", "directory", "payments", "invoices", "team"]);
     expect(keys(ROLES.ANALYTICS_GUEST)).toEqual(["statistics"]);
     expect(keys(ROLES.PRO)).toEqual(["deals"]);
     expect(proStart(ROLES.ANALYTICS_GUEST).href).toBe("/pro/statistiques");
