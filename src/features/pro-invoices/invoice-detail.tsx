@@ -1,12 +1,11 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { paths } from "@/config/paths";
 import { formatMoney } from "@/domain/quote/money";
 import type { EntityInvoiceView } from "@/domain/schemas/entity-invoice";
-import { Alert } from "@/ui/alert";
 import { Button, buttonClasses } from "@/ui/button";
 import { Dialog } from "@/ui/dialog";
 import { Heading } from "@/ui/heading";
@@ -14,6 +13,7 @@ import { Input } from "@/ui/input";
 import { Link } from "@/ui/link";
 import { addPrestation, creditNote, deletePrestation, invoiceFileHref, updateInvoice, updatePrestation, validateInvoice, type PrestationBody } from "./invoice-calls";
 import { useInvoiceErrors } from "./invoice-errors";
+import { Outcome } from "./outcome";
 import { dayText, groupText, vatRateText } from "./invoice-format";
 import { draftOf, emptyPrestation, PrestationForm } from "./prestation-form";
 import { StateBadge } from "./state-badge";
@@ -89,62 +89,30 @@ export function InvoiceDetail({ initial, canWrite, creditNoteId }: { initial: En
         <StateBadge state={invoice.state} label={t(`states.${invoice.state}`)} />
       </div>
       <dl className="grid gap-x-6 gap-y-2 rounded-lg border border-line bg-surface p-4 sm:grid-cols-2">
-        <div>
-          <dt className="text-sm text-ink-soft">{t("detail.entity")}</dt>
-          <dd className="font-semibold">
-            {invoice.entity.name} <span className="font-normal text-ink-soft">({t(`entityTypes.${invoice.entity.type as "Crematorium"}`)})</span>
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm text-ink-soft">{t("detail.group")}</dt>
-          <dd>{groupText(invoice.group, locale, translate)}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-ink-soft">{t("detail.created")}</dt>
-          <dd>{dayText(invoice.created_at, locale)}</dd>
-        </div>
-        {invoice.validated_at !== null ? (
-          <div>
-            <dt className="text-sm text-ink-soft">{t("detail.validated")}</dt>
-            <dd>{dayText(invoice.validated_at, locale)}</dd>
-          </div>
-        ) : null}
+        <Fact term={t("detail.entity")}>
+          <span className="font-semibold">{invoice.entity.name}</span> <span className="text-ink-soft">({t(`entityTypes.${invoice.entity.type as "Crematorium"}`)})</span>
+        </Fact>
+        <Fact term={t("detail.group")}>{groupText(invoice.group, locale, translate)}</Fact>
+        <Fact term={t("detail.created")}>{dayText(invoice.created_at, locale)}</Fact>
+        {invoice.validated_at !== null ? <Fact term={t("detail.validated")}>{dayText(invoice.validated_at, locale)}</Fact> : null}
         {invoice.paid_at !== null ? (
-          <div>
-            <dt className="text-sm text-ink-soft">{t("detail.paid")}</dt>
-            <dd>
-              {dayText(invoice.paid_at, locale)} — <span dir="ltr">{invoice.bank_transfer_label}</span>
-            </dd>
-          </div>
+          <Fact term={t("detail.paid")}>
+            {dayText(invoice.paid_at, locale)} — <span dir="ltr">{invoice.bank_transfer_label}</span>
+          </Fact>
         ) : null}
         {invoice.credit_note_of !== null ? (
-          <div>
-            <dt className="text-sm text-ink-soft">{t("detail.corrects")}</dt>
-            <dd>
-              <Link href={paths.proInvoice(invoice.credit_note_of)}>{t("detail.openInvoice", { id: String(invoice.credit_note_of) })}</Link>
-            </dd>
-          </div>
+          <Fact term={t("detail.corrects")}>
+            <Link href={paths.proInvoice(invoice.credit_note_of)}>{t("detail.openInvoice", { id: String(invoice.credit_note_of) })}</Link>
+          </Fact>
         ) : null}
         {creditNoteId !== null ? (
-          <div>
-            <dt className="text-sm text-ink-soft">{t("detail.correctedBy")}</dt>
-            <dd>
-              <Link href={paths.proInvoice(creditNoteId)}>{t("detail.openInvoice", { id: String(creditNoteId) })}</Link>
-            </dd>
-          </div>
+          <Fact term={t("detail.correctedBy")}>
+            <Link href={paths.proInvoice(creditNoteId)}>{t("detail.openInvoice", { id: String(creditNoteId) })}</Link>
+          </Fact>
         ) : null}
       </dl>
 
-      {problem ? (
-        <Alert tone="error" title={t("detail.failed")}>
-          <ul>
-            {problem.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </Alert>
-      ) : null}
-      {notice ? <Alert tone="success">{notice}</Alert> : null}
+      <Outcome problem={problem} title={t("detail.failed")} notice={notice} />
 
       <section aria-labelledby="invoice-prestations" className="grid gap-3">
         <Heading level={2} id="invoice-prestations">
@@ -215,15 +183,11 @@ export function InvoiceDetail({ initial, canWrite, creditNoteId }: { initial: En
           <caption className="sr-only">{t("detail.vatCaption")}</caption>
           <thead>
             <tr className="text-sm text-ink-soft">
-              <th scope="col" className="py-1 text-start font-normal">
-                {t("detail.vatRate")}
-              </th>
-              <th scope="col" className="py-1 text-end font-normal">
-                {t("detail.vatBase")}
-              </th>
-              <th scope="col" className="py-1 text-end font-normal">
-                {t("detail.vatTax")}
-              </th>
+              {(["vatRate", "vatBase", "vatTax"] as const).map((key, i) => (
+                <th key={key} scope="col" className={`py-1 font-normal ${i === 0 ? "text-start" : "text-end"}`}>
+                  {t(`detail.${key}`)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -327,6 +291,15 @@ export function InvoiceDetail({ initial, canWrite, creditNoteId }: { initial: En
       >
         <p>{t("detail.confirmImmutable")}</p>
       </Dialog>
+    </div>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-ink-soft">{term}</dt>
+      <dd>{children}</dd>
     </div>
   );
 }

@@ -1,11 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { BRAND } from "@/config/brand";
-import { paths } from "@/config/paths";
-import { ClientMessages } from "@/i18n/client-messages";
-import { Heading } from "@/ui/heading";
-import { Link } from "@/ui/link";
 import { NewInvoice } from "./new-invoice";
+import { InvoicesFrame } from "./page-frame";
 
 export async function newInvoiceMetadata(locale: string): Promise<Metadata> {
   const t = await getTranslations({ locale, namespace: "ProInvoices" });
@@ -16,17 +13,8 @@ export async function newInvoiceMetadata(locale: string): Promise<Metadata> {
 export async function NewInvoicePage() {
   const t = await getTranslations("ProInvoices");
   return (
-    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
-      <p className="mb-4">
-        <Link href={paths.proInvoices()}>{t("detail.back")}</Link>
-      </p>
-      <Heading level={1}>{t("create.title")}</Heading>
-      <p className="mt-2 text-lg text-ink-soft">{t("create.intro")}</p>
-      <div className="mt-6">
-        <ClientMessages namespaces={["ProInvoices"]}>
-          <NewInvoice />
-        </ClientMessages>
-      </div>
-    </div>
+    <InvoicesFrame title={t("create.title")} intro={t("create.intro")}>
+      <NewInvoice />
+    </InvoicesFrame>
   );
 }

@@ -6,7 +6,6 @@ import { useRouter } from "next/navigation";
 import { paths } from "@/config/paths";
 import { formatMoney } from "@/domain/quote/money";
 import type { BillablePrestation } from "@/domain/schemas/entity-invoice";
-import { Alert } from "@/ui/alert";
 import { Button } from "@/ui/button";
 import { Checkbox } from "@/ui/checkbox";
 import { Heading } from "@/ui/heading";
@@ -15,6 +14,7 @@ import { Select } from "@/ui/select";
 import { DemoTag } from "@/ui/tags";
 import { createInvoice, fetchBillable, type PrestationBody } from "./invoice-calls";
 import { useInvoiceErrors } from "./invoice-errors";
+import { Outcome } from "./outcome";
 import { isoDayText, vatRateText } from "./invoice-format";
 import { periodRange } from "./invoice-query";
 import { PartnerPicker, type PickedPartner } from "./partner-picker";
@@ -193,15 +193,7 @@ export function NewInvoice() {
           {t("create.summaryTitle")}
         </Heading>
         <p aria-live="polite">{t("create.summary", { count: String(chosen.length + typedBodies.length), excl: money(totalHt), incl: money(totalTtc) })}</p>
-        {problem ? (
-          <Alert tone="error" title={t("create.failed")}>
-            <ul>
-              {problem.map((p) => (
-                <li key={p}>{p}</li>
-              ))}
-            </ul>
-          </Alert>
-        ) : null}
+        <Outcome problem={problem} title={t("create.failed")} />
         <div>
           <Button type="button" onClick={create} disabled={busy}>
             {t("create.submit")}

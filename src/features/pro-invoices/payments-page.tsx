@@ -1,13 +1,10 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { BRAND } from "@/config/brand";
-import { paths } from "@/config/paths";
 import { todayInFrance } from "@/domain/time";
-import { ClientMessages } from "@/i18n/client-messages";
 import { getDb } from "@/server/db/client";
 import { listEntityInvoices, pendingPayments } from "@/server/services/invoices/entity-invoices";
-import { Heading } from "@/ui/heading";
-import { Link } from "@/ui/link";
+import { InvoicesFrame } from "./page-frame";
 import { PendingPayments } from "./pending-payments";
 
 export async function paymentsMetadata(locale: string): Promise<Metadata> {
@@ -26,17 +23,8 @@ export async function PaymentsPage({ search }: { search: Record<string, string |
   const db = await getDb();
   const [pending, paid] = await Promise.all([pendingPayments(db, { from, to }), listEntityInvoices(db, { page: 1, per_page: 100, state: "paid", from, to, sort: "created", direction: "desc" })]);
   return (
-    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
-      <p className="mb-4">
-        <Link href={paths.proInvoices()}>{t("detail.back")}</Link>
-      </p>
-      <Heading level={1}>{t("payments.title")}</Heading>
-      <p className="mt-2 text-lg text-ink-soft">{t("payments.intro")}</p>
-      <div className="mt-6">
-        <ClientMessages namespaces={["ProInvoices"]}>
-          <PendingPayments from={from} to={to} pending={pending} paid={paid.data} />
-        </ClientMessages>
-      </div>
-    </div>
+    <InvoicesFrame title={t("payments.title")} intro={t("payments.intro")}>
+      <PendingPayments from={from} to={to} pending={pending} paid={paid.data} />
+    </InvoicesFrame>
   );
 }

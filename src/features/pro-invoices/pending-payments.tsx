@@ -6,7 +6,6 @@ import { usePathname, useRouter } from "next/navigation";
 import { paths } from "@/config/paths";
 import { formatMoney } from "@/domain/quote/money";
 import type { EntityInvoiceView } from "@/domain/schemas/entity-invoice";
-import { Alert } from "@/ui/alert";
 import { Button, buttonClasses } from "@/ui/button";
 import { Checkbox } from "@/ui/checkbox";
 import { Heading } from "@/ui/heading";
@@ -14,6 +13,7 @@ import { Input } from "@/ui/input";
 import { Link } from "@/ui/link";
 import { recordTransfer, resetPayments, transferFileHref } from "./invoice-calls";
 import { useInvoiceErrors } from "./invoice-errors";
+import { Outcome } from "./outcome";
 import { dayText } from "./invoice-format";
 
 function InvoiceChecklist({ invoices, picked, onPick, legend }: { invoices: EntityInvoiceView[]; picked: Set<number>; onPick: (next: Set<number>) => void; legend: string }) {
@@ -115,16 +115,7 @@ export function PendingPayments({ from, to, pending, paid }: { from: string; to:
         </div>
       </form>
 
-      {problem ? (
-        <Alert tone="error" title={t("detail.failed")}>
-          <ul>
-            {problem.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </Alert>
-      ) : null}
-      {notice ? <Alert tone="success">{notice}</Alert> : null}
+      <Outcome problem={problem} title={t("detail.failed")} notice={notice} />
 
       <section aria-labelledby="payments-pending" className="grid gap-3">
         <Heading level={2} id="payments-pending">
