@@ -82,7 +82,7 @@ test("a director groups a month's prestations for the Lyon crematorium, validate
   // The draft: the deals' prestations, linked to their deals, with the totals.
   await expect(page).toHaveURL(/\/pro\/factures\/\d+$/);
   await expect(page.getByText(t("states.draft"), { exact: true })).toBeVisible();
-  for (const id of deals) await expect(page.getByRole("link", { name: `Dossier n° ${id}` }).first()).toHaveAttribute("href", `/pro/dossiers/${id}`);
+  for (const id of deals) await expect(page.getByRole("link", { name: `Dossier n° ${id}`, exact: true }).first()).toHaveAttribute("href", `/pro/dossiers/${id}`);
   await shot(page, "draft");
   await noSeriousViolations(page);
 
