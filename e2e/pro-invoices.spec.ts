@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { familyAddress, label, messages, msg, uniqueEmail } from "./family-journey";
+import { devices, expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { familyAddress, label, messages, msg, originOf, uniqueEmail } from "./family-journey";
 
 /**
  * Issue 16's journey: a director groups a month's prestations for the Lyon crematorium (two
@@ -129,6 +129,21 @@ test("a director groups a month's prestations for the Lyon crematorium, validate
   // The list finds the paid invoice by partner and state, with its totals.
   await page.goto("/pro/factures?etat=paid&type=Crematorium");
   await expect(page.getByRole("table")).toContainText(CREMATORIUM);
+  await shot(page, "list-paid");
+  await noSeriousViolations(page);
+});
+
+test("the invoices list in Arabic on a phone reads right to left @phone-only", async ({ browser, baseURL }) => {
+  const AR = messages("ar");
+  const page = await (await browser.newContext({ ...devices["Pixel 7"], baseURL: originOf(baseURL, "ar") })).newPage();
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto(`/pro/connexion?retour=${encodeURIComponent("/pro/factures?etat=paid")}`);
+  await page.locator("input[type=email]").fill("directeur@demo.test");
+  await page.locator("input[type=password]").fill(PASSWORD);
+  await page.locator("form button[type=submit]").first().click();
+  await expect(page.getByRole("heading", { level: 1, name: msg(AR, "ProInvoices.list.title") })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  if (SHOTS) await page.screenshot({ path: "/tmp/inv-ui/shots/list-ar-phone.png", fullPage: true });
   await noSeriousViolations(page);
 });
 
