@@ -92,7 +92,7 @@ export async function InvoicesListPage({ role, search }: { role: Role; search: R
                 <tr key={invoice.id} className="border-t border-line">
                   <th scope="row" className="px-3 py-2 text-start font-semibold">
                     <Link href={paths.proInvoice(invoice.id)}>
-                      <span dir="ltr">{invoice.number ?? t("list.draftNumber", { id: String(invoice.id) })}</span>
+                      <span dir="ltr" className="whitespace-nowrap">{invoice.number ?? t("list.draftNumber", { id: String(invoice.id) })}</span>
                     </Link>
                     {invoice.credit_note_of !== null ? <span className="ms-2 text-sm font-normal text-ink-soft">{t("list.creditNote")}</span> : null}
                   </th>
