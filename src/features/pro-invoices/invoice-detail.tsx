@@ -83,8 +83,13 @@ export function InvoiceDetail({ initial, canWrite, creditNoteId }: { initial: En
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center gap-3">
         <Heading level={1}>
-          {invoice.credit_note_of !== null ? t("detail.creditNoteTitle") : t("detail.title")}{" "}
-          <span dir="ltr">{invoice.number ?? t("list.draftNumber", { id: String(invoice.id) })}</span>
+          {invoice.number === null ? (
+            t(invoice.credit_note_of !== null ? "detail.creditNoteDraftTitle" : "detail.draftTitle", { id: String(invoice.id) })
+          ) : (
+            <>
+              {invoice.credit_note_of !== null ? t("detail.creditNoteTitle") : t("detail.title")} <span dir="ltr">{invoice.number}</span>
+            </>
+          )}
         </Heading>
         <StateBadge state={invoice.state} label={t(`states.${invoice.state}`)} />
       </div>

@@ -6,6 +6,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { paths } from "@/config/paths";
 import { formatMoney } from "@/domain/quote/money";
 import type { EntityInvoiceView } from "@/domain/schemas/entity-invoice";
+import { Alert } from "@/ui/alert";
 import { Button, buttonClasses } from "@/ui/button";
 import { Checkbox } from "@/ui/checkbox";
 import { Heading } from "@/ui/heading";
@@ -73,7 +74,9 @@ export function PendingPayments({ from, to, pending, paid }: { from: string; to:
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string[] | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const errorText = useTranslations("Errors");
   const total = pending.reduce((s, i) => s + i.cost_tax_incl, 0);
+  const withoutIban = pending.filter((i) => !i.payee_iban);
   // After a refresh the lists change under the ticks: only what is still listed counts.
   const chosen = pending.filter((i) => picked.has(i.id)).map((i) => i.id);
   const chosenPaid = paid.filter((i) => pickedPaid.has(i.id)).map((i) => i.id);
@@ -126,12 +129,25 @@ export function PendingPayments({ from, to, pending, paid }: { from: string; to:
         ) : (
           <>
             <p className="font-semibold">{t("payments.pendingTotal", { amount: formatMoney(total, locale) })}</p>
-            <div>
-              <a className={buttonClasses()} href={transferFileHref(from, to)} download>
-                {t("payments.download")}
-              </a>
-              <p className="mt-2 text-sm text-ink-soft">{t("payments.downloadHint")}</p>
-            </div>
+            {withoutIban.length > 0 ? (
+              // The server refuses a transfer file missing an account: say which invoices lack one instead of a file that is an error.
+              <Alert tone="warning" title={errorText("entity_invoice__payee_iban__missing")}>
+                <ul>
+                  {withoutIban.map((invoice) => (
+                    <li key={invoice.id}>
+                      <Link href={paths.proInvoice(invoice.id)}>{t("payments.open", { number: invoice.number ?? String(invoice.id) })}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </Alert>
+            ) : (
+              <div>
+                <a className={buttonClasses()} href={transferFileHref(from, to)} download>
+                  {t("payments.download")}
+                </a>
+                <p className="mt-2 text-sm text-ink-soft">{t("payments.downloadHint")}</p>
+              </div>
+            )}
             <form onSubmit={record} className="grid gap-3" noValidate>
               <InvoiceChecklist invoices={pending} picked={picked} onPick={setPicked} legend={t("payments.pendingTitle", { count: String(pending.length) })} />
               <Input

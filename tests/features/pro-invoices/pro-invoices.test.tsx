@@ -143,3 +143,29 @@ describe("an invoice's page", () => {
     expect(screen.getByText("Vous consultez cette facture ; la direction la modifie et la valide.")).toBeTruthy();
   });
 });
+
+const { PendingPayments } = await import("@/features/pro-invoices/pending-payments");
+
+describe("pending payments", () => {
+  it("offers the transfer file only when every pending invoice names the partner's account", () => {
+    const ready = invoice({ id: 6, state: "validated", number: "2026-00001", validated_at: 1_790_000_100, payee_iban: "FR7630006000011234567890189" });
+    const missing = invoice({ id: 7, state: "validated", number: "2026-00002", validated_at: 1_790_000_100 });
+    wrap(<PendingPayments from="2026-01-01" to="2026-11-30" pending={[ready]} paid={[]} />);
+    expect(screen.getByRole("link", { name: "Télécharger le fichier de virement (SEPA pain.001)" }).getAttribute("href")).toBe(
+      "/api/v1/entity_invoices/pending_payments/transfer.xml?from=2026-01-01&to=2026-11-30",
+    );
+    cleanup();
+    wrap(<PendingPayments from="2026-01-01" to="2026-11-30" pending={[ready, missing]} paid={[]} />);
+    expect(screen.queryByRole("link", { name: /fichier de virement/ })).toBeNull();
+    const warning = screen.getByText("Une facture à payer sur cette période n'a pas d'IBAN : ajoutez celui du partenaire avant de préparer les virements.").closest("[role=status]") as HTMLElement;
+    expect(within(warning).getByRole("link", { name: "Ouvrir la facture 2026-00002" }).getAttribute("href")).toBe("/pro/factures/7");
+    expect(within(warning).queryByRole("link", { name: "Ouvrir la facture 2026-00001" })).toBeNull();
+  });
+});
+
+describe("a draft's title", () => {
+  it("names a draft by its draft number and a validated invoice by its number", () => {
+    wrap(<InvoiceDetail initial={invoice()} canWrite creditNoteId={null} />);
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Brouillon de facture n° 5");
+  });
+});
