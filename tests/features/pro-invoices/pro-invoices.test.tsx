@@ -11,7 +11,7 @@ import { pickMessages, type Messages } from "@/i18n/pick-messages";
 
 const push = vi.hoisted(() => vi.fn());
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push, refresh: vi.fn(), replace: vi.fn() }), usePathname: () => "/pro/factures" }));
-const calls = vi.hoisted(() => ({ searchPartners: vi.fn(), fetchBillable: vi.fn(), createInvoice: vi.fn(), validateInvoice: vi.fn(), creditNote: vi.fn() }));
+const calls = vi.hoisted(() => ({ searchPartners: vi.fn(), fetchBillable: vi.fn(), createInvoice: vi.fn(), validateInvoice: vi.fn(), creditNote: vi.fn(), recordTransfer: vi.fn(), resetPayments: vi.fn() }));
 vi.mock("@/features/pro-invoices/invoice-calls", async (original) => ({ ...(await original<object>()), ...calls }));
 
 const { NewInvoice } = await import("@/features/pro-invoices/new-invoice");
@@ -160,6 +160,28 @@ describe("pending payments", () => {
     const warning = screen.getByText("Une facture à payer sur cette période n'a pas d'IBAN : ajoutez celui du partenaire avant de préparer les virements.").closest("[role=status]") as HTMLElement;
     expect(within(warning).getByRole("link", { name: "Ouvrir la facture 2026-00002" }).getAttribute("href")).toBe("/pro/factures/7");
     expect(within(warning).queryByRole("link", { name: "Ouvrir la facture 2026-00001" })).toBeNull();
+  });
+});
+
+describe("recording and resetting transfers", () => {
+  it("asks for the label, records the ticked pending invoices, and puts ticked paid ones back", async () => {
+    const pending = invoice({ id: 6, state: "validated", number: "2026-00001", validated_at: 1_790_000_100, payee_iban: "FR7630006000011234567890189" });
+    const paid = invoice({ id: 8, state: "paid", number: "2026-00003", validated_at: 1_790_000_100, paid_at: 1_790_000_200, bank_transfer_label: "VIR OCT" });
+    calls.recordTransfer.mockResolvedValue([]);
+    calls.resetPayments.mockResolvedValue([]);
+    wrap(<PendingPayments from="2026-01-01" to="2026-11-30" pending={[pending]} paid={[paid]} />);
+    fireEvent.click(screen.getByRole("button", { name: "Enregistrer le virement des factures cochées (1)" }));
+    expect(screen.getByText("Indiquez le libellé du virement.")).toBeTruthy();
+    expect(calls.recordTransfer).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText(/^Libellé du virement/), { target: { value: "VIR NOV" } });
+    fireEvent.click(screen.getByRole("button", { name: "Enregistrer le virement des factures cochées (1)" }));
+    await waitFor(() => expect(calls.recordTransfer).toHaveBeenCalledWith([6], "VIR NOV"));
+    expect(await screen.findByText("Virement enregistré : les factures cochées sont payées.")).toBeTruthy();
+    const reset = screen.getByRole("button", { name: "Remettre en attente les factures cochées (0)" });
+    expect(reset).toHaveProperty("disabled", true);
+    fireEvent.click(screen.getByRole("checkbox", { name: /2026-00003/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Remettre en attente les factures cochées (1)" }));
+    await waitFor(() => expect(calls.resetPayments).toHaveBeenCalledWith([8]));
   });
 });
 
