@@ -139,7 +139,7 @@ export function InvoiceDetail({ initial, canWrite, creditNoteId }: { initial: En
                       </Link>
                     ) : null}
                   </div>
-                  <p className="text-end tabular-nums">
+                  <p className="ms-auto text-end tabular-nums">
                     <span className="block whitespace-nowrap">{t("list.excl", { amount: money(p.cost_ht) })}</span>
                     <span className="block whitespace-nowrap text-sm text-ink-soft">{t("detail.vatAt", { rate: vatRateText(p.vat_rate_bp, locale) })}</span>
                     <span className="block whitespace-nowrap font-semibold">{t("list.incl", { amount: money(p.cost_ttc) })}</span>
