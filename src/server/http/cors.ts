@@ -36,6 +36,32 @@ export function corsMiddleware(origins: Set<string>): MiddlewareHandler {
     exposeHeaders: EXPOSED_HEADERS,
     maxAge: 600,
   });
+  return refusingForeignPreflights(origins, handler);
+}
+
+/** The assistant's chat service (SPEC §7 "Chat service"), served under its own base. */
+export function isChatPath(path: string): boolean {
+  return path === "/api/chat" || path.startsWith("/api/chat/");
+}
+
+/**
+ * CORS of the chat service: the same origins, but never with credentials (the service reads
+ * no cookie and no token, so a browser must not send them), and only the headers it reads.
+ */
+export function chatCorsMiddleware(origins: Set<string>): MiddlewareHandler {
+  const handler = cors({
+    origin: (origin) => (origins.has(origin) ? origin : null),
+    credentials: false,
+    allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
+    allowHeaders: ["Content-Type", "Accept"],
+    exposeHeaders: ["Retry-After", "x-request-id"],
+    maxAge: 600,
+  });
+  return refusingForeignPreflights(origins, handler);
+}
+
+/** A preflight from an origin not in the list is refused with 403 before the CORS handler. */
+function refusingForeignPreflights(origins: Set<string>, handler: MiddlewareHandler): MiddlewareHandler {
   return async (c, next) => {
     const origin = c.req.header("origin");
     if (c.req.method === "OPTIONS" && origin && !origins.has(origin) && c.req.header("access-control-request-method")) {
