@@ -82,6 +82,11 @@ export const paths = {
   proDirectoryNew: (type: string) => `/pro/annuaire/${encodeURIComponent(type)}/nouveau`,
   proDirectoryEntry: (type: string, id: string | number) =>
     `/pro/annuaire/${encodeURIComponent(type)}/${encodeURIComponent(String(id))}`,
+  /** Partners' invoices (issue 16): list, grouping a period's prestations, one invoice, pending payments. */
+  proInvoices: () => "/pro/factures",
+  proInvoiceNew: () => "/pro/factures/nouvelle",
+  proInvoice: (id: string | number) => `/pro/factures/${encodeURIComponent(String(id))}`,
+  proInvoicePayments: () => "/pro/factures/paiements",
   notFound: () => "/404",
   omniauth: (provider: string) => `/omniauth/${encodeURIComponent(provider)}`,
   legal: (doc: LegalDocument) => `/documents/legal/${doc}.pdf`,

@@ -292,6 +292,7 @@ export const ERROR_CODES = [
   "entity_invoice__payee_bic__invalid",
   "entity_invoice__payee_iban__missing",
   "entity_invoice__transfer__empty",
+  "entity_invoice__billable__unavailable",
   // The assistant's chat service (issue 17, src/domain/schemas/chat.ts).
   "assistant__engine__unavailable",
   "assistant__engine__failed",

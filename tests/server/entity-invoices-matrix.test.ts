@@ -54,6 +54,12 @@ describeAuthorizationMatrix(
     { request: "POST /api/v1/entity_invoices/:draft/validate", expect: { ...NONE, admin: 422, advisor: 403 } },
     { request: "POST /api/v1/entity_invoices/:draft/credit_note", expect: WRITE(422) },
     { request: "GET /api/v1/entity_invoices/pending_payments", expect: WRITE(200) },
+    { request: "GET /api/v1/entity_invoices/billable_prestations?entity_type=Crematorium&entity_id=:crematorium&from=2026-03-01&to=2026-03-31", expect: WRITE(200) },
+    {
+      request: "POST /api/v1/entity_invoices",
+      body: () => ({ entity: { type: "Crematorium", id: crematoriumId }, group: { type: "month", id: 3, year: 2026 }, billable: [{ deal_id: 999_999, source_code: `CREMATORIUM-${crematoriumId}` }] }),
+      expect: immutable,
+    },
     { request: "GET /api/v1/entity_invoices/pending_payments/transfer.xml?to=2000-01-01", expect: WRITE(422) },
     { request: "GET /api/v1/entity_invoices/:validated/facturx.xml", expect: READ },
     { request: "GET /api/v1/entity_invoices/:validated/facturx.pdf", expect: { ...READ, advisor: 200 } },
@@ -63,5 +69,5 @@ describeAuthorizationMatrix(
     { request: "GET /api/v1/autocompletes/entity_invoices?q=", expect: READ },
     { request: "GET /api/v1/autocompletes/deals_with_invoices?q=", expect: READ },
   ],
-  { params: () => ({ validated: validatedId, draft: draftId }) },
+  { params: () => ({ validated: validatedId, draft: draftId, crematorium: crematoriumId }) },
 );

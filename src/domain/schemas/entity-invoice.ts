@@ -14,6 +14,8 @@ export const INVOICE_ENTITY_TYPES = ["Crematorium", "FuneralParlor", "Graveyard"
 export type InvoiceEntityType = (typeof INVOICE_ENTITY_TYPES)[number];
 
 export const ENTITY_INVOICES_PER_PAGE = 25;
+export const ENTITY_INVOICE_SORTS = ["group", "number", "entity", "state", "total", "created"] as const;
+export type EntityInvoiceSort = (typeof ENTITY_INVOICE_SORTS)[number];
 
 const cents = (code: string) => z.number({ error: code }).int({ error: code }).min(-100_000_000_00, { error: code }).max(100_000_000_00, { error: code });
 const isoDate = (code: string) => z.string({ error: code }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: code }).refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { error: code });
@@ -33,16 +35,39 @@ export const entityInvoiceListQuerySchema = pagingQuerySchema(ENTITY_INVOICES_PE
   state: z.enum(INVOICE_STATES, { error: "entity_invoice__state__invalid" }).optional(),
   from: isoDate("entity_invoice__from__invalid").optional().meta({ description: "Created on or after this day (YYYY-MM-DD, UTC)" }),
   to: isoDate("entity_invoice__to__invalid").optional().meta({ description: "Created on or before this day (YYYY-MM-DD, UTC)" }),
+  sort: z.enum(ENTITY_INVOICE_SORTS, { error: "entity_invoice__sort__invalid" }).optional().meta({ description: "Column to sort by (default: group, newest first)" }),
+  direction: z.enum(["asc", "desc"], { error: "entity_invoice__direction__invalid" }).optional(),
 });
 
-/** POST /api/v1/entity_invoices: a draft for a partner and a group. */
-export const entityInvoiceCreateSchema = z.object({
-  entity: z.object({
-    type: z.enum(INVOICE_ENTITY_TYPES, { error: "entity_invoice__entity_type__invalid" }),
-    id: z.number({ error: "entity_invoice__entity_id__invalid" }).int({ error: "entity_invoice__entity_id__invalid" }).positive({ error: "entity_invoice__entity_id__invalid" }).max(2_147_483_647, { error: "entity_invoice__entity_id__invalid" }),
-  }),
-  group: groupSchema,
+/** A billable line picked at creation: the server reads its amount from the deal again, never from the caller. */
+export const billableKeySchema = z.object({
+  deal_id: idSchema,
+  source_code: z.string({ error: "entity_invoice__billable__invalid" }).min(1, { error: "entity_invoice__billable__invalid" }).max(100, { error: "entity_invoice__billable__invalid" }),
 });
+
+/** GET /api/v1/entity_invoices/billable_prestations: a partner's prestations of a period not on an invoice yet. */
+export const billableQuerySchema = z.object({
+  entity_type: z.enum(INVOICE_ENTITY_TYPES, { error: "entity_invoice__entity_type__invalid" }),
+  entity_id: idSchema,
+  from: isoDate("entity_invoice__from__invalid").meta({ description: "Prestations dated on or after this day (YYYY-MM-DD, UTC)" }),
+  to: isoDate("entity_invoice__to__invalid").meta({ description: "Prestations dated on or before this day (YYYY-MM-DD, UTC)" }),
+});
+
+export const billablePrestationSchema = z
+  .object({
+    deal_id: z.number().int(),
+    deal_label: z.string().meta({ description: "The deceased's name, or empty" }),
+    source_code: z.string(),
+    description: z.string(),
+    cost_ht: z.number().int(),
+    cost_ttc: z.number().int(),
+    vat_rate_bp: z.number().int(),
+    date: z.string().meta({ description: "YYYY-MM-DD: the day of the deal's step at the partner, else the deal's creation day" }),
+    demo: z.boolean().meta({ description: "The deal was priced with demonstration data" }),
+  })
+  .meta({ id: "BillablePrestation" });
+export type BillablePrestation = z.infer<typeof billablePrestationSchema>;
+
 
 /** PUT /api/v1/entity_invoices/{id}: a draft's group and the account the partner asks to be paid to. */
 export const entityInvoiceUpdateSchema = z.object({
@@ -73,6 +98,20 @@ export const prestationWriteSchema = z.object({
     .default(2000)
     .meta({ description: "VAT rate in basis points: 0, 210, 550, 1000 or 2000" }),
   deal_id: idSchema.nullable().optional(),
+});
+
+/**
+ * POST /api/v1/entity_invoices: a draft for a partner and a group, with, in the same
+ * transaction, the billable prestations picked (`billable`) and prestations typed by hand.
+ */
+export const entityInvoiceCreateSchema = z.object({
+  entity: z.object({
+    type: z.enum(INVOICE_ENTITY_TYPES, { error: "entity_invoice__entity_type__invalid" }),
+    id: z.number({ error: "entity_invoice__entity_id__invalid" }).int({ error: "entity_invoice__entity_id__invalid" }).positive({ error: "entity_invoice__entity_id__invalid" }).max(2_147_483_647, { error: "entity_invoice__entity_id__invalid" }),
+  }),
+  group: groupSchema,
+  billable: z.array(billableKeySchema, { error: "entity_invoice__billable__invalid" }).max(500, { error: "entity_invoice__billable__invalid" }).optional(),
+  prestations: z.array(prestationWriteSchema, { error: "entity_invoice__prestations__invalid" }).max(500, { error: "entity_invoice__prestations__invalid" }).optional(),
 });
 
 export const entityInvoicePrestationSchema = z

@@ -6,10 +6,10 @@ import { PERK_STAFF_ROLES } from "@/domain/schemas/perk";
 /**
  * The workspace's navigation by role (issue 14): the funeral team and partner
  * professionals work on deals; the analytics guest (3) has only the statistics; the
- * directory, payments, team, perks and call-back requests are the funeral team's (0-2); imported
+ * directory, payments, partners' invoices, team, perks and call-back requests are the funeral team's (0-2); imported
  * reviews the admins' and directors' (0-1); failed jobs and the cleaning reset the admin's.
  */
-export const PRO_NAV_KEYS = ["deals", "leads", "directory", "payments", "team", "perks", "statistics", "externalReviews", "cleaning", "failedJobs"] as const;
+export const PRO_NAV_KEYS = ["deals", "leads", "directory", "payments", "invoices", "team", "perks", "statistics", "externalReviews", "cleaning", "failedJobs"] as const;
 /** Entries worded in the ProHouse namespace (issue 16 housekeeping). */
 export const HOUSE_NAV_KEYS: readonly ProNavKey[] = ["leads", "externalReviews", "cleaning"];
 export type ProNavKey = (typeof PRO_NAV_KEYS)[number];
@@ -21,6 +21,7 @@ const NAV: Record<ProNavKey, { href: string; roles: readonly Role[] }> = {
   deals: { href: paths.proDeals(), roles: [...TEAM, PRO] },
   directory: { href: paths.proDirectory(), roles: TEAM },
   payments: { href: paths.proPayments(), roles: TEAM },
+  invoices: { href: paths.proInvoices(), roles: TEAM },
   team: { href: paths.proTeam(), roles: TEAM },
   perks: { href: paths.proPerks(), roles: PERK_STAFF_ROLES },
   statistics: { href: paths.proStatistics(), roles: [ADMIN, FUNERAL_DIRECTOR, ANALYTICS_GUEST] },

@@ -5,6 +5,8 @@ import { ROLES } from "@/domain/roles";
 import { idSchema, pagingMetaSchema } from "@/domain/schemas/common";
 import {
   bankTransferSchema,
+  billablePrestationSchema,
+  billableQuerySchema,
   entityInvoiceCreateSchema,
   entityInvoiceListQuerySchema,
   entityInvoiceSchema,
@@ -30,6 +32,7 @@ import {
   updatePrestation,
   validateEntityInvoice,
 } from "@/server/services/invoices/entity-invoices";
+import { listBillablePrestations } from "@/server/services/invoices/billable-prestations";
 import { facturxPdf, facturxXml } from "@/server/services/invoices/facturx";
 import { transferFile } from "@/server/services/invoices/transfer-file";
 
@@ -56,14 +59,27 @@ const listRoute = createRoute({
   summary: "Entity invoices, filtered by entity, group, state and period, paginated (roles 0-2)",
   middleware: [guard(READERS)] as const,
   request: { query: entityInvoiceListQuerySchema },
-  responses: { 200: jsonResponse(z.object({ data: z.array(entityInvoiceSchema), meta: pagingMetaSchema }), "A page"), ...refusals },
+  responses: {
+    200: jsonResponse(z.object({ data: z.array(entityInvoiceSchema), meta: pagingMetaSchema, totals: z.object({ cost_tax_excl: z.number().int(), cost_tax_incl: z.number().int() }) }), "A page, and the totals of the whole filter"),
+    ...refusals,
+  },
+});
+
+const billableRoute = createRoute({
+  method: "get",
+  path: "/api/v1/entity_invoices/billable_prestations",
+  tags: TAGS,
+  summary: "A partner's prestations of a period, read from its signed deals' quotes, not on an invoice yet (roles 0-1)",
+  middleware: [guard(WRITERS)] as const,
+  request: { query: billableQuerySchema },
+  responses: { 200: jsonResponse(z.object({ data: z.array(billablePrestationSchema) }), "Billable prestations"), ...refusals },
 });
 
 const createRouteDef = createRoute({
   method: "post",
   path: "/api/v1/entity_invoices",
   tags: TAGS,
-  summary: "A draft invoice for a partner and a group (roles 0-1); group ids under 1000 are multiplied by 1000",
+  summary: "A draft invoice for a partner and a group, with the billable prestations picked and typed ones in one transaction (roles 0-1); group ids under 1000 are multiplied by 1000",
   middleware: [guard(WRITERS)] as const,
   request: json(entityInvoiceCreateSchema),
   responses: { 201: one("The draft"), 400: errorResponses[400], ...refusals },
@@ -206,6 +222,8 @@ export function registerEntityInvoiceRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => c.json(await listEntityInvoices(c.get("db"), c.req.valid("query")), 200, NO_STORE));
   // POST /api/v1/entity_invoices – a draft
   app.openapi(createRouteDef, async (c) => c.json({ data: await createEntityInvoice(c.get("db"), c.req.valid("json")) }, 201, NO_STORE));
+  // GET /api/v1/entity_invoices/billable_prestations – what a partner may bill for a period
+  app.openapi(billableRoute, async (c) => c.json({ data: await listBillablePrestations(c.get("db"), c.req.valid("query")) }, 200, NO_STORE));
   // GET /api/v1/entity_invoices/pending_payments – validated, unpaid
   app.openapi(pendingRoute, async (c) => c.json({ data: await pendingPayments(c.get("db"), c.req.valid("query")) }, 200, NO_STORE));
   // POST /api/v1/entity_invoices/pending_payments/bank_transfers – record a transfer

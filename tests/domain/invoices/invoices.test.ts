@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { billableLines, periodDays } from "@/domain/invoices/billable";
 import { invoiceGroup, monthGroup, normalizeInvoiceGroupId, quarterGroup } from "@/domain/invoices/group";
 import { formatInvoiceNumber, isGapless } from "@/domain/invoices/numbering";
 import { invoiceState, isEditable } from "@/domain/invoices/state";
@@ -79,5 +80,44 @@ describe("invoice numbering and state", () => {
     expect(isEditable("draft")).toBe(true);
     expect(isEditable("validated")).toBe(false);
     expect(isEditable("paid")).toBe(false);
+  });
+});
+
+describe("billable lines of a quote", () => {
+  const quote = {
+    lines: [
+      { sourceCode: "CREMATORIUM-2", label: "Crémation", amountHtCents: 48_500, amountTtcCents: 48_500, vatRate: 0, advanced: true },
+      { sourceCode: "CREMATORIUM-2-ROOM-3", label: "Salle", detail: "Lyon, 30 min", amountHtCents: 12_000, amountTtcCents: 12_000, vatRate: 0, advanced: true },
+      { sourceCode: "CREMATORIUM-23", label: "Autre", amountHtCents: 100, amountTtcCents: 100, vatRate: 0, advanced: true },
+      { sourceCode: "PARLOR-4-DAY", label: "Séjour", amountHtCents: 10_000, amountTtcCents: 12_000, vatRate: 20, advanced: false },
+      { sourceCode: "PARLOR-4-ROOM", label: "Cassé", amountHtCents: "x", vatRate: 20 },
+      null,
+    ],
+  };
+
+  it("keeps the partner's own lines, advanced costs at 0 % and others at their rate", () => {
+    expect(billableLines(quote, "Crematorium", 2)).toEqual([
+      { sourceCode: "CREMATORIUM-2", description: "Crémation", costHt: 48_500, costTtc: 48_500, vatRateBp: 0 },
+      { sourceCode: "CREMATORIUM-2-ROOM-3", description: "Salle – Lyon, 30 min", costHt: 12_000, costTtc: 12_000, vatRateBp: 0 },
+    ]);
+    expect(billableLines(quote, "FuneralParlor", 4)).toEqual([{ sourceCode: "PARLOR-4-DAY", description: "Séjour", costHt: 10_000, costTtc: 12_000, vatRateBp: 2000 }]);
+    expect(billableLines(quote, "Graveyard", 2)).toEqual([]);
+    expect(billableLines(null, "Crematorium", 2)).toEqual([]);
+    expect(billableLines({ lines: "no" }, "Crematorium", 2)).toEqual([]);
+  });
+
+  it("proposes only consistent prestations, whatever the quote holds", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.constantFrom(0, 2.1, 5.5, 10, 20), (amount, rate) => {
+        const [line] = billableLines({ lines: [{ sourceCode: "GRAVEYARD-9", label: "x", amountHtCents: amount, amountTtcCents: amount, vatRate: rate }] }, "Graveyard", 9);
+        expect(isConsistentPrestation(line!)).toBe(true);
+      }),
+    );
+  });
+
+  it("gives the days of a month, a quarter and a year", () => {
+    expect(periodDays("month", 2024, 2)).toEqual({ from: "2024-02-01", to: "2024-02-29" });
+    expect(periodDays("quarter", 2026, 4)).toEqual({ from: "2026-10-01", to: "2026-12-31" });
+    expect(periodDays("year", 2026)).toEqual({ from: "2026-01-01", to: "2026-12-31" });
   });
 });

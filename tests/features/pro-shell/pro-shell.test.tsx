@@ -20,9 +20,9 @@ function json(body: unknown, status = 200) {
 describe("the workspace navigation by role", () => {
   it("gives each role its sections: the analytics guest only the statistics, the admin also the failed tasks", () => {
     const keys = (role: (typeof ROLE_VALUES)[number]) => proNavItems(role).map((item) => item.key);
-    expect(keys(ROLES.ADMIN)).toEqual(["deals", "leads", "directory", "payments", "team", "perks", "statistics", "externalReviews", "cleaning", "failedJobs"]);
-    expect(keys(ROLES.FUNERAL_DIRECTOR)).toEqual(["deals", "leads", "directory", "payments", "team", "perks", "statistics", "externalReviews"]);
-    expect(keys(ROLES.FUNERAL_ADVISOR)).toEqual(["deals", "leads", "directory", "payments", "team", "perks"]);
+    expect(keys(ROLES.ADMIN)).toEqual(["deals", "leads", "directory", "payments", "invoices", "team", "perks", "statistics", "externalReviews", "cleaning", "failedJobs"]);
+    expect(keys(ROLES.FUNERAL_DIRECTOR)).toEqual(["deals", "leads", "directory", "payments", "invoices", "team", "perks", "statistics", "externalReviews"]);
+    expect(keys(ROLES.FUNERAL_ADVISOR)).toEqual(["deals", "leads", "directory", "payments", "invoices", "team", "perks"]);
     expect(keys(ROLES.ANALYTICS_GUEST)).toEqual(["statistics"]);
     expect(keys(ROLES.PRO)).toEqual(["deals"]);
     expect(proStart(ROLES.ANALYTICS_GUEST).href).toBe("/pro/statistiques");

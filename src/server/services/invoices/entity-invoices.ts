@@ -4,7 +4,7 @@ import { formatInvoiceNumber } from "@/domain/invoices/numbering";
 import { invoiceState, isEditable, type InvoiceState } from "@/domain/invoices/state";
 import { invoiceTotals, isConsistentPrestation } from "@/domain/invoices/totals";
 import { pagingMeta } from "@/domain/schemas/common";
-import type { EntityInvoiceView, InvoiceEntityType } from "@/domain/schemas/entity-invoice";
+import type { EntityInvoiceSort, EntityInvoiceView, InvoiceEntityType } from "@/domain/schemas/entity-invoice";
 import { epochSeconds, todayInFrance } from "@/domain/time";
 import type { Db } from "@/server/db/client";
 import { deals } from "@/server/db/schema/deals";
@@ -12,6 +12,7 @@ import { entityInvoiceCounters, entityInvoicePrestations, entityInvoices } from 
 import { crematoriums, funeralParlors, graveyards } from "@/server/db/schema/partners";
 import { suppliers } from "@/server/db/schema/suppliers";
 import { ApiError, notFoundError } from "@/server/http/errors";
+import { lockBillable } from "@/server/services/invoices/billable-prestations";
 
 /**
  * Entity invoices (SPEC §3, §7): partners bill the product for their prestations. A draft is
@@ -94,6 +95,22 @@ export interface ListParams {
   state?: InvoiceState | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  sort?: EntityInvoiceSort | undefined;
+  direction?: "asc" | "desc" | undefined;
+}
+
+/** The list's order: the column asked for, then the newest first so pages never shuffle. */
+function listOrder(sort: EntityInvoiceSort | undefined, direction: "asc" | "desc" | undefined): SQL[] {
+  const dir = direction === "asc" ? asc : desc;
+  const columns: Record<EntityInvoiceSort, SQL[]> = {
+    group: [dir(entityInvoices.groupYear), dir(entityInvoices.groupType), dir(entityInvoices.groupId)],
+    number: [sql`${entityInvoices.number} ${sql.raw(direction === "asc" ? "asc" : "desc")} nulls last`],
+    entity: [dir(entityInvoices.entityName)],
+    state: [sql`(${entityInvoices.validatedAt} is not null)::int + (${entityInvoices.paidAt} is not null)::int ${sql.raw(direction === "asc" ? "asc" : "desc")}`],
+    total: [dir(entityInvoices.costTaxIncl)],
+    created: [dir(entityInvoices.createdAt)],
+  };
+  return [...columns[sort ?? "group"], desc(entityInvoices.id)];
 }
 
 export async function listEntityInvoices(db: Db, p: ListParams) {
@@ -107,15 +124,23 @@ export async function listEntityInvoices(db: Db, p: ListParams) {
   if (p.state) conditions.push(stateCondition(p.state));
   conditions.push(...dayBounds(p.from, p.to));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [total] = await db.select({ value: count() }).from(entityInvoices).where(where);
+  const [total] = await db
+    .select({ value: count(), excl: sql<string>`coalesce(sum(${entityInvoices.costTaxExcl}), 0)`, incl: sql<string>`coalesce(sum(${entityInvoices.costTaxIncl}), 0)` })
+    .from(entityInvoices)
+    .where(where);
   const rows = await db
     .select()
     .from(entityInvoices)
     .where(where)
-    .orderBy(desc(entityInvoices.groupYear), desc(entityInvoices.id))
+    .orderBy(...listOrder(p.sort, p.direction))
     .limit(p.per_page)
     .offset((p.page - 1) * p.per_page);
-  return { data: await views(db, rows), meta: pagingMeta(p.page, p.per_page, Number(total?.value ?? 0)) };
+  return {
+    data: await views(db, rows),
+    meta: pagingMeta(p.page, p.per_page, Number(total?.value ?? 0)),
+    // Every page of the filter, not only this one: what the director checks against the partner's statement.
+    totals: { cost_tax_excl: Number(total?.excl ?? 0), cost_tax_incl: Number(total?.incl ?? 0) },
+  };
 }
 
 async function invoiceRow(db: Executor, id: number, lock = false): Promise<InvoiceRow> {
@@ -136,14 +161,34 @@ async function entityName(db: Executor, type: InvoiceEntityType, id: number): Pr
   return row.name;
 }
 
-export async function createEntityInvoice(db: Db, input: { entity: { type: InvoiceEntityType; id: number }; group: { type: InvoiceRow["groupType"]; id: number; year: number } }) {
-  const name = await entityName(db, input.entity.type, input.entity.id);
-  const group = invoiceGroup(input.group.type, input.group.id, input.group.year);
-  const [row] = await db
-    .insert(entityInvoices)
-    .values({ entityType: input.entity.type, entityId: input.entity.id, entityName: name, groupType: group.type, groupId: group.id, groupYear: group.year })
-    .returning();
-  return view(row!, []);
+export interface CreateInvoiceInput {
+  entity: { type: InvoiceEntityType; id: number };
+  group: { type: InvoiceRow["groupType"]; id: number; year: number };
+  billable?: { deal_id: number; source_code: string }[] | undefined;
+  prestations?: PrestationInput[] | undefined;
+}
+
+/**
+ * A draft, and in the same transaction the billable prestations picked (their amounts read
+ * again from the deals: services/invoices/billable-prestations.ts) and those typed by hand.
+ */
+export async function createEntityInvoice(db: Db, input: CreateInvoiceInput, now: Date = new Date()) {
+  return db.transaction(async (tx) => {
+    const name = await entityName(tx, input.entity.type, input.entity.id);
+    const group = invoiceGroup(input.group.type, input.group.id, input.group.year);
+    const picked = await lockBillable(tx, input.entity.type, input.entity.id, input.billable ?? []);
+    if (picked === null) throw new ApiError(422, "entity_invoice__billable__unavailable");
+    for (const typed of input.prestations ?? []) await checkPrestation(tx, typed);
+    const [row] = await tx
+      .insert(entityInvoices)
+      .values({ entityType: input.entity.type, entityId: input.entity.id, entityName: name, groupType: group.type, groupId: group.id, groupYear: group.year, createdAt: now, updatedAt: now })
+      .returning();
+    const lines = [...picked, ...(input.prestations ?? [])];
+    if (lines.length === 0) return view(row!, []);
+    await tx.insert(entityInvoicePrestations).values(lines.map((line) => ({ entityInvoiceId: row!.id, ...prestationValues(line), createdAt: now, updatedAt: now })));
+    await refreshTotals(tx, row!.id, now);
+    return getEntityInvoice(tx, row!.id);
+  });
 }
 
 /** Locks a draft for a write: a validated or paid invoice answers 422 (immutable). */
