@@ -9,7 +9,7 @@ import type { AssistantMessages, MessageTree } from "./assistant-text";
  * messageKeyForCode, so the file stays a few kilobytes instead of the whole catalogue.
  */
 const GENERIC_ERRORS = new Set(["no_network", "unhandled", "rate_limited", "validation_failed", "bad_request", "invalid_json", "payload_too_large", "not_found", "internal_error"]);
-const ERROR_PREFIXES = ["assistant__", "chat__", "conversation__", "message__", "feedback__", "mail_redaction__", "lead__", "phone__", "email__"];
+const ERROR_PREFIXES = ["assistant__", "chat_conversation__", "chat_message__", "chat_feedback__", "mail_redaction__", "lead__", "phone__", "email__"];
 
 const wanted = (code: string) => GENERIC_ERRORS.has(code) || ERROR_PREFIXES.some((prefix) => code.startsWith(prefix));
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState, type ComponentType } from "react";
+import { useState, type ComponentType } from "react";
 import { usePathname } from "next/navigation";
 import { assistantMessagesUrl, assistantShownOn } from "./assistant-scope";
 import type { AssistantMessages } from "./assistant-text";
@@ -35,10 +35,15 @@ function loadPanel(locale: string): Promise<Loaded> {
  */
 export function LauncherButton({ locale, strings }: { locale: string; strings: LauncherStrings }) {
   const pathname = usePathname();
-  const button = useRef<HTMLButtonElement>(null);
   const [state, setState] = useState<"idle" | "loading" | "failed">("idle");
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [open, setOpen] = useState(false);
+  // A followed link (or any navigation) closes the panel, so the new page is what the family sees.
+  const [openedOn, setOpenedOn] = useState(pathname);
+  if (openedOn !== pathname) {
+    setOpenedOn(pathname);
+    setOpen(false);
+  }
 
   if (!assistantShownOn(pathname ?? "/")) return null;
 
@@ -68,7 +73,6 @@ export function LauncherButton({ locale, strings }: { locale: string; strings: L
           </p>
         ) : null}
         <button
-          ref={button}
           type="button"
           onClick={openPanel}
           aria-haspopup="dialog"
