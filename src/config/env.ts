@@ -143,6 +143,17 @@ const serverSchema = z.object({
   /** The application's private key (PEM) Fintecture's requests are signed with. */
   FINTECTURE_PRIVATE_KEY: z.string().min(1).optional(),
   FINTECTURE_API_URL: z.url().default("https://api-sandbox.fintecture.com").transform((v) => v.replace(/\/+$/, "")),
+  /**
+   * The assistant (issue 17): any OpenAI-compatible server (a hosted API, Ollama, vLLM) when a
+   * base URL and a model are set (the key may be empty for a local server); otherwise the
+   * embedded offline engine (retrieval over the site's content, no text completion nor translation).
+   */
+  CHAT_OPENAI_BASE_URL: optionalUrl,
+  CHAT_OPENAI_API_KEY: z.string().trim().optional().transform((v) => v || undefined),
+  CHAT_OPENAI_MODEL: z.string().trim().optional().transform((v) => v || undefined),
+  CHAT_OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(60_000),
+  /** A conversation is erased this long after its last question. */
+  CHAT_CONVERSATION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
 });
 
 export type { PublicEnv };

@@ -725,3 +725,34 @@ export function figureValues() {
     accountCeilingCents: FUNERAL_COSTS_FROM_ACCOUNT.ceilingCents,
   };
 }
+
+/**
+ * The values of the FinancialAid messages' placeholders ({amount}, {date}, {months}...), with
+ * the caller's money and date formats: the page and the assistant's index fill the same sentences.
+ */
+export function aidSentenceValues(euros: (cents: number) => string, date: (iso: string) => string) {
+  const figures = figureValues();
+  return {
+    amount: euros(figures.capitalDecesCents),
+    date: date(figures.capitalDecesFrom),
+    months: figures.maintainedMonths,
+    workingPercent: figures.selfEmployedWorkingPercent,
+    retiredPercent: figures.selfEmployedRetiredPercent,
+    working: euros(figures.selfEmployedWorkingCents),
+    retired: euros(figures.selfEmployedRetiredCents),
+    before: CIVIL_SERVANT_CAPITAL_DECES.beforeRetirementAgePercent,
+    after: CIVIL_SERVANT_CAPITAL_DECES.afterRetirementAgePercent,
+    higher: euros(figures.childHigherCents),
+    lower: euros(figures.childLowerCents),
+    childDate: date(figures.childFrom),
+    weeks: figures.childWeeks,
+    childAge: figures.childAge,
+    ceiling: euros(figures.reversionCeilingCents),
+    accountCeiling: euros(figures.accountCeilingCents),
+    accountDate: date(FUNERAL_COSTS_FROM_ACCOUNT.validFrom),
+    general: figures.reversionGeneralPercent,
+    agircArrco: figures.reversionAgircArrcoPercent,
+    civilService: figures.reversionCivilServicePercent,
+    age: figures.reversionAge,
+  };
+}

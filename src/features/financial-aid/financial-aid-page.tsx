@@ -11,7 +11,7 @@ import {
   childDeathAllowanceFigureMayBeOutdated,
   CIVIL_SERVANT_CAPITAL_DECES,
   COMMUNE_FUNERAL,
-  figureValues,
+  aidSentenceValues,
   FUNERAL_COSTS_FROM_ACCOUNT,
   MUTUELLE_FUNERAL_ALLOWANCE,
   SELF_EMPLOYED_CAPITAL_DECES,
@@ -39,31 +39,9 @@ export async function FinancialAidPage({ locale }: { locale: Locale }) {
   const date = (iso: string) => format.dateTime(new Date(`${iso}T12:00:00Z`), { dateStyle: "long", timeZone: "UTC" });
 
   const today = todayInFrance();
-  const figures = figureValues();
   // Sentences take their figures from the rules module; the message files hold none.
-  const values = {
-    amount: euros(figures.capitalDecesCents),
-    date: date(figures.capitalDecesFrom),
-    months: figures.maintainedMonths,
-    workingPercent: figures.selfEmployedWorkingPercent,
-    retiredPercent: figures.selfEmployedRetiredPercent,
-    working: euros(figures.selfEmployedWorkingCents),
-    retired: euros(figures.selfEmployedRetiredCents),
-    before: CIVIL_SERVANT_CAPITAL_DECES.beforeRetirementAgePercent,
-    after: CIVIL_SERVANT_CAPITAL_DECES.afterRetirementAgePercent,
-    higher: euros(figures.childHigherCents),
-    lower: euros(figures.childLowerCents),
-    childDate: date(figures.childFrom),
-    weeks: figures.childWeeks,
-    childAge: figures.childAge,
-    ceiling: euros(figures.reversionCeilingCents),
-    accountCeiling: euros(figures.accountCeilingCents),
-    accountDate: date(FUNERAL_COSTS_FROM_ACCOUNT.validFrom),
-    general: figures.reversionGeneralPercent,
-    agircArrco: figures.reversionAgircArrcoPercent,
-    civilService: figures.reversionCivilServicePercent,
-    age: figures.reversionAge,
-  };
+  const values = aidSentenceValues(euros, date);
+
   const aids: { id: AidId | "reversion"; amount?: string; beingUpdated?: boolean; source: string }[] = [
     {
       id: "capitalDeces",
