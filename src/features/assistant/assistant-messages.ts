@@ -1,4 +1,3 @@
-import "server-only";
 import { isLocale } from "@/domain/locales";
 import { loadMessages } from "@/i18n/load-messages";
 import type { AssistantMessages, MessageTree } from "./assistant-text";
