@@ -13,6 +13,9 @@ type Chat = ReturnType<typeof useChat>;
 /** Questions families ask most, offered while the conversation is empty (one press asks). */
 const SUGGESTIONS = ["delay", "deathCapital", "repatriation"] as const;
 
+/** The suggestions and the clear button vanish once pressed: focus goes on to the question field rather than to the page. */
+const focusQuestion = () => document.querySelector<HTMLTextAreaElement>("[data-assistant-question]")?.focus();
+
 /** Retrying helps when the network or the model server failed, or once the limit's wait is over. */
 const retryable = (failure: ChatFailure) => failure.status === 0 || failure.status === 429 || failure.status >= 500;
 
@@ -38,7 +41,10 @@ export function ChatLog({ chat, t, onFollow, onAdvisor }: { chat: Chat; t: Trans
                 <button
                   type="button"
                   disabled={chat.busy}
-                  onClick={() => void chat.send(t(`chat.suggestions.${key}`))}
+                  onClick={() => {
+                    void chat.send(t(`chat.suggestions.${key}`));
+                    focusQuestion();
+                  }}
                   className="min-h-11 w-full cursor-pointer rounded-md border border-line bg-surface px-4 py-2 text-start text-primary hover:bg-primary-soft disabled:cursor-not-allowed"
                 >
                   {t(`chat.suggestions.${key}`)}
@@ -49,7 +55,14 @@ export function ChatLog({ chat, t, onFollow, onAdvisor }: { chat: Chat; t: Trans
         </div>
       ) : (
         <div className="flex justify-end">
-          <button type="button" onClick={() => void chat.clear()} className="min-h-11 cursor-pointer rounded-md px-2 text-sm font-medium text-primary underline hover:bg-primary-soft">
+          <button
+            type="button"
+            onClick={() => {
+              void chat.clear();
+              focusQuestion();
+            }}
+            className="min-h-11 cursor-pointer rounded-md px-2 text-sm font-medium text-primary underline hover:bg-primary-soft"
+          >
             {t("chat.clear")}
           </button>
         </div>
@@ -115,15 +128,20 @@ export function ChatComposer({ chat, t, errorText }: { chat: Chat; t: Translate;
           {t("chat.question")}
         </label>
         <textarea
-          ref={field}
+          ref={(node) => {
+            field.current = node;
+            // The dialog focuses its [autofocus] element when it opens (React's autoFocus sets no attribute). Not on
+            // touch screens: the keyboard would spring up over the welcome and the suggested questions.
+            if (node && window.matchMedia?.("(pointer: fine)").matches) node.setAttribute("autofocus", "");
+          }}
           id={fieldId}
+          data-assistant-question=""
           rows={2}
           maxLength={CHAT_MESSAGE_MAX_LENGTH}
           placeholder={t("chat.placeholder")}
           value={chat.text}
           onChange={(event) => chat.setText(event.target.value)}
           onKeyDown={onKeyDown}
-          autoFocus
           aria-describedby={hintId}
           className={`${controlClasses} min-h-12 min-w-0 flex-1 resize-none`}
         />
