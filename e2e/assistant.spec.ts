@@ -1,7 +1,6 @@
 import { mkdirSync, readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { escapeRegExp, familyAddress, label, msg, type Tree } from "./family-journey";
+import { escapeRegExp, expectAccessible, familyAddress, label, msg, type Tree } from "./family-journey";
 
 /**
  * The assistant's widget in the built app (issue 17): on a public page the launcher opens
@@ -32,12 +31,6 @@ function hostUrl(baseURL: string | undefined, locale: string, path = "/"): strin
   const url = new URL(path, baseURL);
   if (locale !== "fr") url.hostname = `${locale}.${url.hostname}`;
   return url.toString();
-}
-
-async function expectAccessible(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 async function shot(page: Page, name: string) {

@@ -1,9 +1,8 @@
 import { mkdirSync, readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { devices, expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
-import { escapeRegExp, getQuoteAndPassword, isoDaysAgo, label, mailTo, messages, msg, originOf, uniqueEmail, type Locale, type Tree } from "./family-journey";
+import { escapeRegExp, expectAccessible, getQuoteAndPassword, isoDaysAgo, label, mailTo, messages, msg, originOf, uniqueEmail, type Locale, type Tree } from "./family-journey";
 
 /**
  * The client space as a new family lives it on a phone (issue 11): a quote from the
@@ -16,13 +15,6 @@ import { escapeRegExp, getQuoteAndPassword, isoDaysAgo, label, mailTo, messages,
  *
  * SHOTS=1 saves phone and desktop screenshots of each page under /tmp/client-space-shots.
  */
-
-/** No serious or critical axe issue (WCAG 2.1 A and AA rules) on the page as it stands. */
-async function expectAccessible(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 async function shot(page: Page, name: string) {
   if (!process.env.SHOTS) return;

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /**
@@ -124,4 +125,11 @@ export async function getQuoteAndPassword(page: Page, request: APIRequestContext
  */
 export function familyAddress(): { "x-forwarded-for": string } {
   return { "x-forwarded-for": `198.51.100.${1 + Math.floor(Math.random() * 254)}` };
+}
+
+/** No serious or critical axe issue (WCAG 2.1 A and AA rules) on the page as it stands. */
+export async function expectAccessible(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }

@@ -10,8 +10,9 @@ import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
 import { PhoneIcon } from "@/ui/phone-icon";
 import { Textarea } from "@/ui/textarea";
-import { ChatCallError, requestCallBack } from "./assistant-calls";
+import { requestCallBack } from "./assistant-calls";
 import type { Translate } from "./assistant-text";
+import { showFailure } from "./form-failure";
 
 export type CallBackValues = { firstname: string; lastname: string; phone: string; message: string };
 const FIELDS = ["firstname", "lastname", "phone", "message"] as const;
@@ -59,14 +60,7 @@ export function AdvisorView({ callBack, t, errorText }: { callBack: CallBack; t:
       await requestCallBack(toLead(values) as LeadInput);
       setSent({ phone: values.phone });
     } catch (error) {
-      const codes = error instanceof ChatCallError ? error.codes : ["unhandled"];
-      const general: string[] = [];
-      for (const code of codes) {
-        const field = fieldOfCode(code);
-        if (field && error instanceof ChatCallError && error.status === 422) setError(field, { message: code }, { shouldFocus: true });
-        else general.push(code);
-      }
-      if (general.length > 0) setFailure(general);
+      showFailure(error, fieldOfCode, (field, code) => setError(field, { message: code }, { shouldFocus: true }), setFailure);
     }
   });
 

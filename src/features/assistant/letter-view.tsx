@@ -9,9 +9,10 @@ import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
 import { Select } from "@/ui/select";
 import { Textarea } from "@/ui/textarea";
-import { ChatCallError, draftLetter } from "./assistant-calls";
+import { draftLetter } from "./assistant-calls";
 import type { Translate } from "./assistant-text";
 import { copyText } from "./copy-text";
+import { showFailure } from "./form-failure";
 
 const FIELDS = [
   "sender_name",
@@ -86,14 +87,7 @@ export function LetterView({ letter, locale, t, errorText }: { letter: Letter; l
       setLetter(await draftLetter(toInput(values, locale)));
       setCopied("");
     } catch (error) {
-      const codes = error instanceof ChatCallError ? error.codes : ["unhandled"];
-      const general: string[] = [];
-      for (const code of codes) {
-        const field = fieldOfCode(code);
-        if (field && error instanceof ChatCallError && error.status === 422) setError(field, { message: code }, { shouldFocus: true });
-        else general.push(code);
-      }
-      if (general.length > 0) setFailure(general);
+      showFailure(error, fieldOfCode, (field, code) => setError(field, { message: code }, { shouldFocus: true }), setFailure);
     }
   });
 
