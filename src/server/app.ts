@@ -51,6 +51,11 @@ import { registerWebsiteRoutes } from "@/server/routes/website";
 import { AutocompleteCache, DEFAULT_AUTOCOMPLETE_CACHE, type AutocompleteCacheOptions } from "@/server/services/autocompletes/cache";
 import { NO_PAGE_CACHE, type DirectoryCachePort } from "@/server/services/directory/cache-port";
 
+import { registerChatRoutes, DEFAULT_CHAT_LIMITS, type ChatLimits } from "@/server/routes/chat";
+import { configuredChatEngine } from "@/server/integrations/chat/configured-engine";
+import type { ChatEngine } from "@/server/integrations/chat/chat-engine";
+import { chatCorsMiddleware, isChatPath } from "@/server/http/cors";
+
 export interface AppOptions {
   /** The database handle, or how to get it (the process-wide one opens lazily on the first request). */
   db: Db | (() => Promise<Db>);
@@ -68,6 +73,12 @@ export interface AppOptions {
   autocompleteCache?: Partial<AutocompleteCacheOptions>;
   /** The framework's page cache, told of directory changes (Next.js: revalidatePath); none by default. */
   pageCache?: DirectoryCachePort;
+  /** The assistant's engine; defaults to the configured one (an OpenAI-compatible server, else offline). */
+  chatEngine?: ChatEngine;
+  /** The assistant's per-address limits (DEFAULT_CHAT_LIMITS otherwise). */
+  chatLimits?: Partial<ChatLimits>;
+  /** The assistant's clock (conversation expiry); the tests move it. */
+  chatClock?: () => Date;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -101,7 +112,10 @@ export function createApp(options: AppOptions) {
     for (const [name, value] of Object.entries(FIXED_SECURITY_HEADERS)) if (!c.res.headers.has(name)) c.header(name, value);
     if (!c.res.headers.has("content-security-policy")) c.header("Content-Security-Policy", NON_DOCUMENT_CSP);
   });
-  app.use("*", corsMiddleware(origins));
+  // The chat service is anonymous: its own CORS answer, which never admits credentials.
+  const apiCors = corsMiddleware(origins);
+  const chatCors = chatCorsMiddleware(origins);
+  app.use("*", (c, next) => (isChatPath(c.req.path) ? chatCors(c, next) : apiCors(c, next)));
   // JSON bodies are small; file uploads (multipart) get room for a scanned document or two.
   const tooLarge = (c: Context) => errorResponse(c, 413, "payload_too_large");
   const jsonLimit = bodyLimit({ maxSize: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, onError: tooLarge });
@@ -122,9 +136,14 @@ export function createApp(options: AppOptions) {
     c.set("autocompleteCache", cache);
     c.set("fileStorage", options.fileStorage ?? configuredFileStorage());
     c.set("directoryCache", directoryCache);
+    // No session, no cookie, no token is read for the assistant (SPEC §7: no credentials).
+    if (isChatPath(c.req.path)) {
+      c.set("auth", null);
+      return next();
+    }
     return authenticate()(c, next);
   });
-  app.use("/api/*", (c, next) => (c.req.path === "/api/v1/health" ? next() : actingCompany()(c, next)));
+  app.use("/api/*", (c, next) => (c.req.path === "/api/v1/health" || isChatPath(c.req.path) ? next() : actingCompany()(c, next)));
 
   registerHealthRoutes(app);
   registerAuthRoutes(app);
@@ -158,6 +177,13 @@ export function createApp(options: AppOptions) {
   registerDevSmsOutboxRoutes(app);
   registerSupportingDocumentRoutes(app);
   registerPaymentRoutes(app);
+  const chatEngine = options.chatEngine ?? configuredChatEngine(env);
+  registerChatRoutes(app, {
+    engine: () => chatEngine,
+    limits: { ...DEFAULT_CHAT_LIMITS, ...options.chatLimits },
+    ttlHours: env.CHAT_CONVERSATION_TTL_HOURS,
+    now: options.chatClock ?? (() => new Date()),
+  });
 
   // GET /api/docs – the OpenAPI document generated from the route schemas
   app.doc31("/api/docs", {

@@ -84,6 +84,7 @@ export const chatSourceSchema = z
     title: z.string(),
     url: z.string().meta({ description: "Path on the site (French path; the locale comes from the host), may end with #anchor", example: "/rapatriement-corps-pays/maroc" }),
     extract: z.string().meta({ description: "A short plain-text extract (at most ~300 characters)" }),
+    language: z.enum(LOCALES).meta({ description: "Language of the title and extract (French when the page is not translated): set it as the extract's lang" }),
   })
   .meta({ id: "ChatSource" });
 export type ChatSource = z.infer<typeof chatSourceSchema>;
@@ -190,7 +191,8 @@ const mailDate = (field: string) =>
  * template's number (account, contract, employee, lease, pension, policy, social
  * security...: MAIL_TEMPLATE_REFERENCE says which).
  */
-export const mailRedactionFieldsSchema = z.object({
+export const mailRedactionFieldsSchema = z.object(
+  {
   sender_name: mailText("sender_name", 200),
   sender_address: mailText("sender_address", 500).meta({ description: "Postal address, several lines allowed" }),
   sender_email: optionalMailText("sender_email", 254),
@@ -203,7 +205,9 @@ export const mailRedactionFieldsSchema = z.object({
   recipient_address: optionalMailText("recipient_address", 500),
   reference: optionalMailText("reference", 100),
   place: optionalMailText("place", 100).meta({ description: "Town the letter is written in (« Fait à »)" }),
-});
+  },
+  { error: "mail_redaction__fields__missing" },
+);
 export type MailRedactionFields = z.infer<typeof mailRedactionFieldsSchema>;
 export type MailRedactionFieldsInput = z.input<typeof mailRedactionFieldsSchema>;
 

@@ -44,3 +44,30 @@ export function corsMiddleware(origins: Set<string>): MiddlewareHandler {
     return handler(c, next);
   };
 }
+
+/** The assistant's chat service (SPEC §7 "Chat service"), served under its own base. */
+export function isChatPath(path: string): boolean {
+  return path === "/api/chat" || path.startsWith("/api/chat/");
+}
+
+/**
+ * CORS of the chat service: the same origins, but never with credentials (the service reads
+ * no cookie and no token, so a browser must not send them), and only the headers it reads.
+ */
+export function chatCorsMiddleware(origins: Set<string>): MiddlewareHandler {
+  const handler = cors({
+    origin: (origin) => (origins.has(origin) ? origin : null),
+    credentials: false,
+    allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
+    allowHeaders: ["Content-Type", "Accept"],
+    exposeHeaders: ["Retry-After", "x-request-id"],
+    maxAge: 600,
+  });
+  return async (c, next) => {
+    const origin = c.req.header("origin");
+    if (c.req.method === "OPTIONS" && origin && !origins.has(origin) && c.req.header("access-control-request-method")) {
+      return errorResponse(c, 403, "origin_not_allowed");
+    }
+    return handler(c, next);
+  };
+}

@@ -20,6 +20,8 @@ export const STATUS_TEXT: Partial<Record<number, string>> = {
   422: "Unprocessable Entity",
   429: "Too Many Requests",
   500: "Internal Server Error",
+  501: "Not Implemented",
+  502: "Bad Gateway",
   503: "Service Unavailable",
 };
 

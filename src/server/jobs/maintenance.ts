@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
+import { purgeExpiredConversations } from "@/server/services/assistant/conversations";
 
 /**
  * Periodic clean-up: capability links past their expiry (password and account links,
  * sign-in requests to the identity provider), long-expired sessions, and finished jobs
  * kept a while for the record; family invitations never accepted, a while after they
- * expired or were withdrawn (they hold the address of someone who did not join). (The product has no assistant conversations yet; their
- * expiry belongs here when it does.)
+ * expired or were withdrawn (they hold the address of someone who did not join); the
+ * assistant's conversations past their expiry, with their messages and feedbacks.
  */
 export const PURGE_EXPIRED_JOB = "maintenance.purge_expired";
 /** Finished jobs stay this long (admins read recent history; the unique keys of periodic slots are date-based). */
@@ -25,6 +26,7 @@ export async function purgeExpired(db: Db, now: Date): Promise<void> {
   const invitationsBefore = new Date(now.getTime() - DEAD_INVITATION_RETENTION_MS).toISOString();
   await db.execute(sql`DELETE FROM family_invitations WHERE accepted_at IS NULL
     AND (expires_at < ${invitationsBefore}::timestamptz OR revoked_at < ${invitationsBefore}::timestamptz)`);
+  await purgeExpiredConversations(db, now);
   await db.execute(sql`DELETE FROM jobs WHERE state IN ('done', 'discarded') AND finished_at IS NOT NULL
     AND finished_at < ${new Date(now.getTime() - FINISHED_JOB_RETENTION_MS).toISOString()}::timestamptz`);
 }

@@ -28,7 +28,7 @@ export interface Exchange {
  * asked to answer from them. With no page good enough the assistant says it does not know
  * (in the conversation's language) and offers an advisor, without asking any engine.
  */
-export async function askQuestion(db: Db, input: { conversationId: string; content: string; engine: ChatEngine; now: Date; ttlHours: number }): Promise<Exchange> {
+export async function askQuestion(db: Db, input: { conversationId: string; content: string; engine: ChatEngine; now: Date; ttlHours: number; signal?: AbortSignal }): Promise<Exchange> {
   const conversation = await liveConversation(db, input.conversationId, input.now);
   const [asked] = await db
     .select({ n: count() })
@@ -61,7 +61,7 @@ export async function askQuestion(db: Db, input: { conversationId: string; conte
         history: history.map((turn) => ({ role: turn.role as "user" | "assistant", content: turn.content })),
         sources,
         passages: retrieval.hits.map((hit) => hit.passage.text.slice(0, PASSAGE_CHARS)),
-      })
+      }, input.signal)
     : (async function* unknown() {
         yield (await assistantWording(locale)).unknown;
       })();

@@ -255,5 +255,5 @@ export function extractOf(passage: Passage, terms: readonly string[]): string {
 /** A retrieved passage as the answer cites it. */
 export function toSource(hit: RetrievedPassage, terms: readonly string[]): ChatSource {
   const { passage } = hit;
-  return { kind: passage.kind, title: passage.heading && passage.heading !== passage.title ? `${passage.title} – ${passage.heading}` : passage.title, url: passage.url, extract: extractOf(passage, terms) };
+  return { kind: passage.kind, title: passage.heading && passage.heading !== passage.title ? `${passage.title} – ${passage.heading}` : passage.title, url: passage.url, extract: extractOf(passage, terms), language: passage.locale };
 }
