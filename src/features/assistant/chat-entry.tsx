@@ -92,10 +92,15 @@ export function ChatEntryView({ entry, t, onFollow, onAdvisor, onFeedback }: Ent
             {entry.sources.map((source, index) => (
               <li key={`${source.url}-${index}`} className="text-sm">
                 <span className="text-ink-soft">[{index + 1}] </span>
-                <Link href={source.url} onClick={onFollow} className="font-medium">
+                {/* A page not translated yet is cited in French: say so to screen readers and the browser. */}
+                <Link href={source.url} onClick={onFollow} lang={source.language} className="font-medium">
                   {source.title}
                 </Link>
-                {source.extract ? <p className="mt-0.5 line-clamp-3 text-ink-soft">{source.extract}</p> : null}
+                {source.extract ? (
+                  <p lang={source.language} className="mt-0.5 line-clamp-3 text-ink-soft">
+                    {source.extract}
+                  </p>
+                ) : null}
               </li>
             ))}
           </ol>

@@ -25,7 +25,7 @@ beforeAll(async () => {
 
 type Call = { method: string; path: string; body: unknown; headers: Record<string, string>; credentials?: RequestCredentials };
 
-const SOURCE: ChatSource = { kind: "guide", title: "Les délais légaux des obsèques", url: "/guides-obseques/demarches/delais-obseques", extract: "Entre 24 heures et 6 jours ouvrables après le décès." };
+const SOURCE: ChatSource = { kind: "guide", title: "Les délais légaux des obsèques", url: "/guides-obseques/demarches/delais-obseques", extract: "Entre 24 heures et 6 jours ouvrables après le décès.", language: "fr" };
 
 function message(id: string, role: "user" | "assistant", content: string, extra: Partial<ChatMessage> = {}): ChatMessage {
   return { id, conversation_id: "conv-1", role, content, sources: [], outcome: role === "user" ? null : "answered", suggest_advisor: false, copies_count: 0, feedback: null, created_at: 1, ...extra };
