@@ -249,6 +249,19 @@ export const ERROR_CODES = [
   "entity_invoice__payee_bic__invalid",
   "entity_invoice__payee_iban__missing",
   "entity_invoice__transfer__empty",
+  // The assistant's chat service (issue 17, src/domain/schemas/chat.ts).
+  "assistant__engine__unavailable",
+  "assistant__engine__failed",
+  "chat_conversation__messages__too_many",
+  "chat_message__content__blank",
+  "chat_message__content__too_long",
+  "chat_feedback__message__taken",
+  "chat_feedback__message__not_an_answer",
+  "mail_redaction__date_of_death__in_future",
+  "mail_redaction__deceased_birth_date__after_date_of_death",
+  "mail_redaction__template__invalid",
+  "text_completion__content__too_long",
+  "translation__content__too_long",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

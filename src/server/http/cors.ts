@@ -36,13 +36,7 @@ export function corsMiddleware(origins: Set<string>): MiddlewareHandler {
     exposeHeaders: EXPOSED_HEADERS,
     maxAge: 600,
   });
-  return async (c, next) => {
-    const origin = c.req.header("origin");
-    if (c.req.method === "OPTIONS" && origin && !origins.has(origin) && c.req.header("access-control-request-method")) {
-      return errorResponse(c, 403, "origin_not_allowed");
-    }
-    return handler(c, next);
-  };
+  return refusingForeignPreflights(origins, handler);
 }
 
 /** The assistant's chat service (SPEC §7 "Chat service"), served under its own base. */
@@ -63,6 +57,11 @@ export function chatCorsMiddleware(origins: Set<string>): MiddlewareHandler {
     exposeHeaders: ["Retry-After", "x-request-id"],
     maxAge: 600,
   });
+  return refusingForeignPreflights(origins, handler);
+}
+
+/** A preflight from an origin not in the list is refused with 403 before the CORS handler. */
+function refusingForeignPreflights(origins: Set<string>, handler: MiddlewareHandler): MiddlewareHandler {
   return async (c, next) => {
     const origin = c.req.header("origin");
     if (c.req.method === "OPTIONS" && origin && !origins.has(origin) && c.req.header("access-control-request-method")) {

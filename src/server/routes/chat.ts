@@ -32,6 +32,7 @@ import { EngineFailedError, EngineUnavailableError, type ChatEngine } from "@/se
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import { askQuestion } from "@/server/services/assistant/ask";
 import { conversationView, createConversation, deleteConversation } from "@/server/services/assistant/conversations";
+import { assistantIndex } from "@/server/services/assistant/search-index";
 import { createFeedback, deleteFeedback, recordCopy, updateFeedback } from "@/server/services/assistant/feedbacks";
 import { consumeRateLimit } from "@/server/services/rate-limit";
 
@@ -232,6 +233,8 @@ export function registerChatRoutes(app: OpenAPIHono<AppEnv>, options: ChatRouteO
       now: options.now(),
       ttlHours: options.ttlHours,
     });
+    // The language's index is built while the family types the first question.
+    assistantIndex(input.locale).catch(() => undefined);
     return c.json({ conversation }, 201);
   });
 

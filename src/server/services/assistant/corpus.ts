@@ -92,6 +92,18 @@ function sections(markdown: string): Array<{ heading: string; text: string }> {
   return out;
 }
 
+/** A Markdown page: its summary (front matter's description) and one passage per section; its tags are keywords. */
+function markdownPassages(file: string, page: Pick<Passage, "id" | "kind" | "locale" | "url">): Passage[] {
+  const parsed = matter(readFileSync(file, "utf8"));
+  const data = parsed.data as { title?: unknown; description?: unknown; tags?: unknown };
+  const title = String(data.title ?? "");
+  const keywords = Array.isArray(data.tags) ? data.tags.join(" ") : "";
+  return [
+    { ...page, id: `${page.id}#`, title, heading: "", text: String(data.description ?? ""), keywords },
+    ...sections(parsed.content).map((section, index) => ({ ...page, id: `${page.id}#${index}`, title, heading: section.heading, text: section.text, keywords })),
+  ];
+}
+
 const listDirs = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((n) => !n.startsWith(".") && statSync(join(dir, n)).isDirectory()) : []);
 
 function guidePassages(root: string, locale: Locale): Passage[] {
@@ -100,17 +112,8 @@ function guidePassages(root: string, locale: Locale): Passage[] {
   for (const category of listDirs(localeDir)) {
     const dir = join(localeDir, category);
     for (const file of readdirSync(dir).filter((n) => n.endsWith(".md"))) {
-      const parsed = matter(readFileSync(join(dir, file), "utf8"));
-      const data = parsed.data as { title?: string; description?: string; tags?: string[] };
-      const title = String(data.title ?? "");
-      const isCategory = file === "_category.md";
-      const url = isCategory ? paths.guideCategory(category) : paths.guideArticle(category, file.replace(/\.md$/, ""));
-      const keywords = Array.isArray(data.tags) ? data.tags.join(" ") : "";
-      const base = `guide:${locale}:${category}/${file}`;
-      out.push({ id: `${base}#`, kind: "guide", locale, title, heading: "", url, text: String(data.description ?? ""), keywords });
-      sections(parsed.content).forEach((section, index) => {
-        out.push({ id: `${base}#${index}`, kind: "guide", locale, title, heading: section.heading, url, text: section.text, keywords });
-      });
+      const url = file === "_category.md" ? paths.guideCategory(category) : paths.guideArticle(category, file.replace(/\.md$/, ""));
+      out.push(...markdownPassages(join(dir, file), { id: `guide:${locale}:${category}/${file}`, kind: "guide", locale, url }));
     }
   }
   return out;
@@ -145,22 +148,7 @@ const CONTENT_PAGES: Array<{ file: string; url: string; kind: ChatSourceKind }> 
 function contentPagePassages(root: string): Passage[] {
   return CONTENT_PAGES.flatMap(({ file, url, kind }) => {
     const where = join(root, "pages", "fr", `${file}.md`);
-    if (!existsSync(where)) return [];
-    const parsed = matter(readFileSync(where, "utf8"));
-    const title = String((parsed.data as { title?: string }).title ?? "");
-    return [
-      { id: `page:fr:${file}#`, kind, locale: "fr" as const, title, heading: "", url, text: String((parsed.data as { description?: string }).description ?? ""), keywords: "" },
-      ...sections(parsed.content).map((section, index) => ({
-        id: `page:fr:${file}#${index}`,
-        kind,
-        locale: "fr" as const,
-        title,
-        heading: section.heading,
-        url,
-        text: section.text,
-        keywords: "",
-      })),
-    ];
+    return existsSync(where) ? markdownPassages(where, { id: `page:fr:${file}`, kind, locale: "fr", url }) : [];
   });
 }
 

@@ -17,6 +17,8 @@ import { passagesIn, type Passage } from "@/server/services/assistant/corpus";
 const STOP_WORDS = new Set(
   (
     "a à au aux avec ce ces cet cette comme comment dans de des du d elle en est et etre être faire faut il ils je la le les leur leurs l lui ma mais me mes moi mon ne ni nos notre nous on ou où par pas pour qu que quel quelle quelles quels qui quoi sa se ses si son sont sur ta te tes toi ton tu un une vos votre vous y combien quand dois doit peut peux puis-je " +
+    "إلى في من على عن ما هل كيف أن أو مع هذا هذه " +
+    "של את על אל עם איך מה כמה האם לא זה או גם " +
     "the an of to for in on and or is are am was be been how what which when where who why do does did can could should would i my me we our you your it its with from at by about as this that these those there their they them not no any some have has had get need"
   )
     .split(/\s+/)
@@ -33,6 +35,7 @@ function fold(word: string): string {
 }
 
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
+const ARABIC = /[\u0600-\u06ff]/u;
 const STEM_LENGTH = 7;
 /** Endings of French and English verbs and nouns, the longest first; one is removed. */
 const SUFFIXES = ["ement", "ing", "ed", "er", "ez", "e"] as const;
@@ -42,6 +45,8 @@ export function analyzeTerm(word: string): string | null {
   const folded = fold(word);
   if (!folded || STOP_WORDS.has(folded)) return null;
   if (CJK.test(folded)) return folded;
+  // Arabic writes the article on the word: "المغرب" and "مغرب" are one word.
+  if (ARABIC.test(folded)) return folded.length > 4 ? folded.replace(/^(?:وال|بال|لل|ال)/u, "") : folded;
   if (/^\d+$/.test(folded)) return folded;
   if (folded.length < 2) return null;
   let stem = folded.length > 4 && /[sx]$/.test(folded) && !/ss$/.test(folded) ? folded.slice(0, -1) : folded;
@@ -156,6 +161,9 @@ function termWeight(index: AssistantIndex, variants: string[]): number {
   return weight;
 }
 
+/** The weight of a word no passage holds. */
+const UNHELD = (index: AssistantIndex) => Math.log(1 + index.size) - 1e-9;
+
 export interface RetrievedPassage {
   passage: Passage;
   score: number;
@@ -208,8 +216,14 @@ export function retrieve(index: AssistantIndex, question: string, agent: AiAgent
     }
     pages.set(passage.url, page);
   }
-  const weights = new Map(terms.map((term) => [term, termWeight(index, [term, ...(SYNONYMS[term] ?? [])])]));
+  // Pairs of Chinese characters across two words ("体运" in 遗体运回) are in no page: noise of the
+  // pairing, not an unknown word, so they do not count against the page. A Latin word no page
+  // holds does count: it is what makes an unrelated question unknown.
+  const weights = new Map(
+    terms.map((term) => [term, CJK.test(term) && termWeight(index, [term]) >= UNHELD(index) ? 0 : termWeight(index, [term, ...(SYNONYMS[term] ?? [])])]),
+  );
   const total = [...weights.values()].reduce((a, b) => a + b, 0);
+  if (total === 0) return { terms, hits: [] };
   const ranked = [...pages.values()]
     .map((page) => ({
       passage: index.passages.get(page.passages[0]!.id)!,
