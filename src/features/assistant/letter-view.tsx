@@ -14,20 +14,13 @@ import type { Translate } from "./assistant-text";
 import { copyText } from "./copy-text";
 import { showFailure } from "./form-failure";
 
-const FIELDS = [
-  "sender_name",
-  "relationship",
-  "sender_address",
-  "sender_email",
-  "sender_phone",
-  "deceased_name",
-  "deceased_birth_date",
-  "date_of_death",
-  "recipient_name",
-  "recipient_address",
-  "reference",
-  "place",
-] as const;
+/** The letter's fields, grouped as the family thinks of them: themselves, the person who died, the recipient. */
+const GROUPS = {
+  sender: ["sender_name", "relationship", "sender_address", "sender_email", "sender_phone", "place"],
+  deceased: ["deceased_name", "deceased_birth_date", "date_of_death"],
+  recipient: ["recipient_name", "recipient_address", "reference"],
+} as const;
+const FIELDS = Object.values(GROUPS).flat();
 type LetterField = (typeof FIELDS)[number];
 const OPTIONAL: readonly LetterField[] = ["relationship", "sender_email", "sender_phone", "deceased_birth_date", "recipient_address", "reference", "place"];
 const MULTILINE: readonly LetterField[] = ["sender_address", "recipient_address"];
@@ -99,7 +92,7 @@ export function LetterView({ letter, locale, t, errorText }: { letter: Letter; l
         <h3 id="assistant-letter-title" className="font-sans text-lg font-semibold">
           {t("letter.resultTitle")}
         </h3>
-        <p className="text-sm text-ink-soft">{t("letter.frenchNotice")}</p>
+        <p className="text-sm text-ink-soft">{t("mail.notice")}</p>
         <div className="rounded-md border border-line bg-surface p-4" lang="fr" dir="ltr">
           <p className="font-semibold">{result.subject}</p>
           <p className="mt-3 whitespace-pre-wrap break-words">{result.body}</p>
@@ -130,24 +123,29 @@ export function LetterView({ letter, locale, t, errorText }: { letter: Letter; l
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <p>{t("letter.intro")}</p>
-      <p className="text-sm text-ink-soft">{t("letter.frenchNotice")}</p>
+      <p className="text-sm text-ink-soft">{t("mail.notice")}</p>
       <Select
         label={t("letter.template")}
         placeholder={t("letter.templatePlaceholder")}
         required
-        options={MAIL_TEMPLATES.map((value) => ({ value, label: t(`letter.templates.${value}`) }))}
+        options={MAIL_TEMPLATES.map((value) => ({ value, label: t(`mail.templates.${value}.name`) }))}
         error={formState.errors.template?.message ? errorText(formState.errors.template.message) : undefined}
         {...register("template")}
       />
-      {FIELDS.map((field) => {
-        const label = field === "reference" ? t(`letter.reference.${template || "default"}`) : t(`letter.fields.${field}`);
-        const common = { label, required: !OPTIONAL.includes(field), error: fieldError(field), ...register(`fields.${field}`) };
-        return MULTILINE.includes(field) ? (
-          <Textarea key={field} rows={3} autoComplete={field === "sender_address" ? "street-address" : undefined} {...common} />
-        ) : (
-          <Input key={field} type={INPUT_TYPES[field]?.type ?? "text"} autoComplete={INPUT_TYPES[field]?.autoComplete} {...common} />
-        );
-      })}
+      {Object.entries(GROUPS).map(([group, fields]) => (
+        <fieldset key={group} className="flex flex-col gap-4 border-t border-line pt-4">
+          <legend className="float-start mb-1 w-full font-sans text-lg font-semibold">{t(`letter.groups.${group}`)}</legend>
+          {fields.map((field: LetterField) => {
+            const label = field === "reference" && template ? t(`mail.templates.${template}.reference`) : t(`mail.fields.${field}`);
+            const common = { label, required: !OPTIONAL.includes(field), error: fieldError(field), ...register(`fields.${field}`) };
+            return MULTILINE.includes(field) ? (
+              <Textarea key={field} rows={3} autoComplete={field === "sender_address" ? "street-address" : undefined} {...common} />
+            ) : (
+              <Input key={field} type={INPUT_TYPES[field]?.type ?? "text"} autoComplete={INPUT_TYPES[field]?.autoComplete} {...common} />
+            );
+          })}
+        </fieldset>
+      ))}
       {letter.failure ? <Alert tone="error">{letter.failure.map(errorText).join(" ")}</Alert> : null}
       <Button type="submit" loading={formState.isSubmitting}>
         {t("letter.submit")}

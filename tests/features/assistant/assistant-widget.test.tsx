@@ -275,11 +275,11 @@ describe("drafting a letter", () => {
 
     await user.selectOptions(within(dialog).getByRole("combobox", { name: new RegExp(`^${A.letter.template}`) }), "bank");
     const fill = async (label: string, value: string) => user.type(within(dialog).getByLabelText(new RegExp(`^${label.replace(/[()]/g, "\\$&")}`)), value);
-    await fill(A.letter.fields.sender_name, "Claire Martin");
-    await fill(A.letter.fields.sender_address, "3 rue des Lilas, 69003 Lyon");
-    await fill(A.letter.fields.deceased_name, "Jean Martin");
-    await fill(A.letter.fields.date_of_death, "2026-11-20");
-    await fill(A.letter.fields.recipient_name, "Banque Exemple");
+    await fill(A.mail.fields.sender_name, "Claire Martin");
+    await fill(A.mail.fields.sender_address, "3 rue des Lilas, 69003 Lyon");
+    await fill(A.mail.fields.deceased_name, "Jean Martin");
+    await fill(A.mail.fields.date_of_death, "2026-11-20");
+    await fill(A.mail.fields.recipient_name, "Banque Exemple");
     await user.click(within(dialog).getByRole("button", { name: A.letter.submit }));
     expect(await within(dialog).findByText("Objet : décès de M. Jean Martin")).toBeInTheDocument();
     const sent = server.calls.find((call) => call.path.endsWith("/mail_redactions"))!.body as { template: string; locale: string; fields: Record<string, unknown> };
