@@ -27,6 +27,8 @@ const HELD: Record<"fr" | "en", Held[]> = {
   ],
 };
 
+const UNKNOWN = "Quelle est la recette de la tarte tatin ?";
+
 function hostUrl(baseURL: string | undefined, locale: string, path = "/"): string {
   const url = new URL(path, baseURL);
   if (locale !== "fr") url.hostname = `${locale}.${url.hostname}`;
@@ -99,12 +101,16 @@ test("@phone on a public page in French: the held questions answered with links,
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(/Maroc/);
 
-  // The conversation is still there; the family asks to be called back.
+  // The conversation is still there. A question the site's pages do not answer: the
+  // assistant says so plainly and offers an advisor, who the family asks to call back.
   const again = await openAssistant(page, m);
   await expect(again.getByRole("log").locator("article")).toHaveCount(3);
-  await again.getByRole("button", { name: msg(m, "Assistant.modes.advisor") }).click();
+  const unknown = await ask(again, m, UNKNOWN);
+  await expect(unknown.getByRole("link")).toHaveCount(0);
+  await unknown.getByRole("button", { name: msg(m, "Assistant.answer.toAdvisor") }).click();
+  await expect(again.getByRole("button", { name: msg(m, "Assistant.modes.advisor") })).toHaveAttribute("aria-pressed", "true");
   await expect(again.getByRole("link", { name: new RegExp(escapeRegExp(msg(m, "Assistant.advisor.callAria").replace("{phone}", ""))) })).toHaveAttribute("href", "tel:+33184604242");
-  await expect(again.getByLabel(label(msg(m, "Assistant.advisor.fields.message")))).toHaveValue(HELD.fr[2]!.question);
+  await expect(again.getByLabel(label(msg(m, "Assistant.advisor.fields.message")))).toHaveValue(UNKNOWN);
   await again.getByLabel(label(msg(m, "Assistant.advisor.fields.lastname"))).fill("Benali");
   await again.getByLabel(label(msg(m, "Assistant.advisor.fields.phone"))).fill("06 12 34 56 78");
   const lead = page.waitForResponse((response) => response.url().endsWith("/api/v1/leads") && response.request().method() === "POST");

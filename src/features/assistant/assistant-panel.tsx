@@ -39,7 +39,8 @@ export function AssistantPanel({ open, locale, messages, onClose }: AssistantPan
       open={open}
       onClose={onClose}
       title={t("title")}
-      description={t("intro")}
+      // On a phone the screen belongs to the conversation: the introduction stays for screen readers only.
+      description={<span className="max-sm:sr-only">{t("intro")}</span>}
       closeLabel={t("close")}
       size="lg"
       className="max-sm:m-0 max-sm:h-dvh max-sm:max-h-none max-sm:w-full max-sm:max-w-none max-sm:rounded-none max-sm:border-0 sm:h-[min(46rem,calc(100dvh-2rem))]"

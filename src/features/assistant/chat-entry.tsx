@@ -96,7 +96,8 @@ export function ChatEntryView({ entry, t, onFollow, onAdvisor, onFeedback }: Ent
                 <Link href={source.url} onClick={onFollow} lang={source.language} className="font-medium">
                   {source.title}
                 </Link>
-                {source.extract ? (
+                {/* The offline engine's answer is made of these extracts already: not twice. */}
+                {source.extract && !entry.content.includes(source.extract) ? (
                   <p lang={source.language} className="mt-0.5 line-clamp-3 text-ink-soft">
                     {source.extract}
                   </p>
