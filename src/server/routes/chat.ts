@@ -287,9 +287,12 @@ export function registerChatRoutes(app: OpenAPIHono<AppEnv>, options: ChatRouteO
           send({ event: "done", answer: await exchange.finish(text.trim()) });
         } catch (error) {
           if (!abort.signal.aborted) {
-            const code = error instanceof EngineFailedError ? ASSISTANT_ENGINE_FAILED : "internal_error";
-            console.error(`[chat] answer failed: ${describeError(error instanceof EngineFailedError ? (error.cause ?? error) : error)}`);
-            send({ event: "error", code });
+            // A conversation forgotten meanwhile is the caller's doing (its code, not logged).
+            if (error instanceof ApiError) send({ event: "error", code: error.codes[0]! });
+            else {
+              console.error(`[chat] answer failed: ${describeError(error instanceof EngineFailedError ? (error.cause ?? error) : error)}`);
+              send({ event: "error", code: error instanceof EngineFailedError ? ASSISTANT_ENGINE_FAILED : "internal_error" });
+            }
           }
         }
         if (!abort.signal.aborted) controller.close();

@@ -24,6 +24,9 @@ interface Seen {
 const CHUNKS = ["Pour rapatrier un corps", " au Maroc, le consulat", " délivre l'autorisation [1]."];
 let seen: Seen[] = [];
 let failing = false;
+/** When set, the fake server holds its last chunk until the test opens this gate. */
+let gate: Promise<void> | null = null;
+let finished = false;
 let server: Server;
 let baseUrl: string;
 
@@ -50,8 +53,11 @@ beforeAll(async () => {
     if (body.stream) {
       response.writeHead(200, { "content-type": "text/event-stream" });
       response.write(chunk(""));
-      for (const piece of CHUNKS) response.write(chunk(piece));
+      for (const piece of CHUNKS.slice(0, -1)) response.write(chunk(piece));
+      if (gate) await gate;
+      response.write(chunk(CHUNKS.at(-1)!));
       response.write(chunk(null, "stop"));
+      finished = true;
       response.end("data: [DONE]\n\n");
       return;
     }
@@ -74,6 +80,8 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   seen = [];
   failing = false;
+  gate = null;
+  finished = false;
 });
 
 describe("the configured engine", () => {
@@ -134,6 +142,53 @@ describe("the OpenAI-compatible engine through the chat API", () => {
     expect(done.event).toBe("done");
     expect(done.answer).toMatchObject({ content: CHUNKS.join(""), outcome: "answered", role: "assistant" });
     expect(done.answer.sources).toEqual(start_.sources);
+  });
+
+  it("relays each piece as the model writes it, before the model has finished", async () => {
+    let open!: () => void;
+    gate = new Promise<void>((resolve) => (open = resolve));
+    const conversation = await start();
+    const response = await post(`/conversations/${conversation.id}/messages`, { content: "rapatrier un corps au Maroc" }, "text/event-stream");
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    const parser = new ChatStreamParser();
+    const events: ChatStreamEvent[] = [];
+    while (!events.some((e) => e.event === "delta" && e.text === CHUNKS[1])) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      events.push(...parser.push(decoder.decode(value, { stream: true })));
+    }
+    // The first pieces are on the page while the model still holds its last one.
+    expect(events.map((e) => e.event)).toEqual(["start", "delta", "delta"]);
+    expect(finished).toBe(false);
+    open();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      events.push(...parser.push(decoder.decode(value, { stream: true })));
+    }
+    expect(finished).toBe(true);
+    expect(events.at(-1)!.event).toBe("done");
+  });
+
+  it("keeps nothing of an answer whose conversation was forgotten while it was being written", async () => {
+    let open!: () => void;
+    gate = new Promise<void>((resolve) => (open = resolve));
+    const conversation = await start();
+    const response = await post(`/conversations/${conversation.id}/messages`, { content: "capital décès" }, "text/event-stream");
+    const reader = response.body!.getReader();
+    await reader.read();
+    expect((await ctx.app.request(`/api/chat/v1/conversations/${conversation.id}`, { method: "DELETE" })).status).toBe(204);
+    open();
+    let text = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    const events = [...new ChatStreamParser().push(text)];
+    expect(events.at(-1)).toEqual({ event: "error", code: "not_found" });
+    expect((await ctx.app.request(`/api/chat/v1/conversations/${conversation.id}`)).status).toBe(404);
   });
 
   it("sends the earlier turns with a follow-up question", async () => {

@@ -4,11 +4,13 @@ import type { Locale } from "@/domain/locales";
 import { CHAT_CONVERSATION_MAX_QUESTIONS, type AiAgentSlug, type ChatMessage, type ChatSource } from "@/domain/schemas/chat";
 import type { Db } from "@/server/db/client";
 import { chatConversations, chatMessages } from "@/server/db/schema/chat";
-import { ApiError } from "@/server/http/errors";
+import { ApiError, errorCodesOf, notFoundError } from "@/server/http/errors";
 import type { ChatEngine } from "@/server/integrations/chat/chat-engine";
 import { expiryFrom, liveConversation, toChatMessage } from "@/server/services/assistant/conversations";
 import { assistantIndex, retrieve, toSource } from "@/server/services/assistant/search-index";
 import { assistantWording } from "@/server/services/assistant/wording";
+
+const FOREIGN_KEY_VIOLATION = "23503";
 
 /** Passage text an engine that reads gets for each source. */
 const PASSAGE_CHARS = 1500;
@@ -74,7 +76,7 @@ export async function askQuestion(db: Db, input: { conversationId: string; conte
     async finish(content) {
       // The answer is dated a millisecond after the question, so the conversation reads in order.
       const at = new Date(input.now.getTime() + 1);
-      const [row] = await db
+      const inserted = db
         .insert(chatMessages)
         .values({
           id: answerId,
@@ -88,6 +90,11 @@ export async function askQuestion(db: Db, input: { conversationId: string; conte
           updatedAt: at,
         })
         .returning();
+      // Forgotten (DELETE) or purged while the answer was being written: nothing to keep it in.
+      const [row] = await inserted.catch((error: unknown) => {
+        if (errorCodesOf(error).includes(FOREIGN_KEY_VIOLATION)) throw notFoundError();
+        throw error;
+      });
       return toChatMessage(row!);
     },
   };
