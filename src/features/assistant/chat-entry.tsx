@@ -2,7 +2,6 @@
 
 import { useState } from "react";
 import { Link } from "@/ui/link";
-import { cn } from "@/ui/cn";
 import type { ChatFeedback } from "@/domain/schemas/chat";
 import { giveFeedback, recordCopy } from "./assistant-calls";
 import type { Translate } from "./assistant-text";
@@ -67,13 +66,32 @@ function AnswerActions({ entry, t, onFeedback }: Pick<EntryProps, "entry" | "t" 
   );
 }
 
+/**
+ * An answer's text, paragraph by paragraph, each finding its own direction: an Arabic or
+ * Hebrew answer may quote a page that is only in French, whose sentences must stay
+ * left to right (and their full stops at their end).
+ */
+function Paragraphs({ text }: { text: string }) {
+  return (
+    <div className="flex flex-col gap-3">
+      {text.split(/\n{2,}/).map((paragraph, index) => (
+        <p key={index} dir="auto" className="whitespace-pre-line break-words">
+          {paragraph}
+        </p>
+      ))}
+    </div>
+  );
+}
+
 /** A question or an answer of the conversation; answers are plain text with their sources as links. */
 export function ChatEntryView({ entry, t, onFollow, onAdvisor, onFeedback }: EntryProps) {
   if (entry.role === "user") {
     return (
       <div className="ms-auto max-w-[85%] rounded-lg bg-primary-soft px-4 py-2.5">
         <p className="sr-only">{t("chat.you")}</p>
-        <p className="whitespace-pre-line break-words">{entry.content}</p>
+        <p dir="auto" className="whitespace-pre-line break-words">
+          {entry.content}
+        </p>
       </div>
     );
   }
@@ -83,7 +101,7 @@ export function ChatEntryView({ entry, t, onFollow, onAdvisor, onFeedback }: Ent
       {entry.content === "" && entry.streaming ? (
         <p className="text-ink-soft">{t("chat.writing")}</p>
       ) : (
-        <p className={cn("whitespace-pre-line break-words", entry.outcome === "unknown" && "text-ink")}>{entry.content}</p>
+        <Paragraphs text={entry.content} />
       )}
       {entry.sources.length > 0 ? (
         <div className="mt-3 border-t border-line pt-2">
@@ -93,12 +111,12 @@ export function ChatEntryView({ entry, t, onFollow, onAdvisor, onFeedback }: Ent
               <li key={`${source.url}-${index}`} className="text-sm">
                 <span className="text-ink-soft">[{index + 1}] </span>
                 {/* A page not translated yet is cited in French: say so to screen readers and the browser. */}
-                <Link href={source.url} onClick={onFollow} lang={source.language} className="font-medium">
+                <Link href={source.url} onClick={onFollow} lang={source.language} dir="auto" className="font-medium">
                   {source.title}
                 </Link>
                 {/* The offline engine's answer is made of these extracts already: not twice. */}
                 {source.extract && !entry.content.includes(source.extract) ? (
-                  <p lang={source.language} className="mt-0.5 line-clamp-3 text-ink-soft">
+                  <p lang={source.language} dir="auto" className="mt-0.5 line-clamp-3 text-ink-soft">
                     {source.extract}
                   </p>
                 ) : null}
