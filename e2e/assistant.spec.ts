@@ -175,3 +175,13 @@ test("@phone right to left in Arabic: the launcher and the panel, with a questio
   await ask(dialog, m, HELD.fr[2]!.question);
   await shot(page, "ar-answer");
 });
+
+test("the panel's words: one small static file per locale, a file that nothing may run in, none for other names", async ({ request }) => {
+  const english = await request.get("/assistant/messages/en.json");
+  expect(english.status()).toBe(200);
+  expect(english.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+  const body = (await english.json()) as { Assistant: Tree; Errors: Record<string, string> };
+  expect(msg(body.Assistant, "launcher.open")).toBe(msg(load("en"), "Assistant.launcher.open"));
+  expect(body.Errors.rate_limited).toBe(msg(load("en"), "Errors.rate_limited"));
+  for (const path of ["/assistant/messages/xx.json", "/assistant/messages/fr", "/assistant/messages/..%2Fen.json"]) expect((await request.get(path)).status(), path).toBe(404);
+});
