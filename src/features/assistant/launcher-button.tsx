@@ -78,10 +78,10 @@ export function LauncherButton({ locale, strings }: { locale: string; strings: L
           aria-haspopup="dialog"
           aria-expanded={open}
           aria-busy={state === "loading" || undefined}
-          className="inline-flex min-h-12 cursor-pointer items-center gap-2 rounded-full bg-primary px-4 font-semibold text-on-primary shadow-card hover:bg-primary-hover"
+          className="inline-flex min-h-12 min-w-12 cursor-pointer items-center justify-center gap-2 rounded-full bg-primary px-4 font-semibold text-on-primary shadow-card hover:bg-primary-hover max-sm:px-0"
         >
           <svg
-            className={state === "loading" ? "size-5 animate-spin motion-reduce:animate-none" : "size-5"}
+            className={state === "loading" ? "size-6 animate-spin motion-reduce:animate-none sm:size-5" : "size-6 sm:size-5"}
             viewBox="0 0 24 24"
             fill="none"
             stroke="currentColor"
@@ -97,7 +97,8 @@ export function LauncherButton({ locale, strings }: { locale: string; strings: L
               <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12Z M8.5 12h.01M12 12h.01M15.5 12h.01" />
             )}
           </svg>
-          <span>{strings.open}</span>
+          {/* On a phone only the round icon shows, to cover as little of the page as it can; its name stays. */}
+          <span className="max-sm:sr-only">{strings.open}</span>
         </button>
       </div>
       {/* Mounted once loaded and kept while the page lives, so a closed and reopened panel keeps its conversation. */}
