@@ -27,6 +27,8 @@ let failing = false;
 /** When set, the fake server holds its last chunk until the test opens this gate. */
 let gate: Promise<void> | null = null;
 let finished = false;
+/** When set, the fake model answers without citing any page. */
+let uncited = false;
 let server: Server;
 let baseUrl: string;
 
@@ -53,6 +55,11 @@ beforeAll(async () => {
     if (body.stream) {
       response.writeHead(200, { "content-type": "text/event-stream" });
       response.write(chunk(""));
+      if (uncited) {
+        response.write(chunk("Je ne sais pas répondre à cette question."));
+        response.end("data: [DONE]\n\n");
+        return;
+      }
       for (const piece of CHUNKS.slice(0, -1)) response.write(chunk(piece));
       if (gate) await gate;
       response.write(chunk(CHUNKS.at(-1)!));
@@ -82,6 +89,7 @@ beforeEach(() => {
   failing = false;
   gate = null;
   finished = false;
+  uncited = false;
 });
 
 describe("the configured engine", () => {
@@ -199,6 +207,13 @@ describe("the OpenAI-compatible engine through the chat API", () => {
     expect(exchange.answer.content).toBe(CHUNKS.join(""));
     expect(seen[0]!.body.messages.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
     expect(seen[0]!.body.messages[1]!.content).toBe("capital décès");
+  });
+
+  it("offers an advisor with an answer that cites none of the pages", async () => {
+    uncited = true;
+    const conversation = await start();
+    const exchange = (await (await post(`/conversations/${conversation.id}/messages`, { content: "capital décès" })).json()) as ChatExchange;
+    expect(exchange.answer).toMatchObject({ content: "Je ne sais pas répondre à cette question.", outcome: "unknown", suggest_advisor: true });
   });
 
   it("does not ask the model when no page answers: it says it does not know", async () => {

@@ -11,6 +11,7 @@ import { assistantIndex, retrieve, toSource } from "@/server/services/assistant/
 import { assistantWording } from "@/server/services/assistant/wording";
 
 const FOREIGN_KEY_VIOLATION = "23503";
+const CITATION = /\[\d+\]/;
 
 /** Passage text an engine that reads gets for each source. */
 const PASSAGE_CHARS = 1500;
@@ -74,6 +75,9 @@ export async function askQuestion(db: Db, input: { conversationId: string; conte
     sources,
     text,
     async finish(content) {
+      // An answer that cites none of its pages is not grounded on them (a model saying it does
+      // not know, or straying): the family is offered an advisor with it.
+      const grounded = known && CITATION.test(content);
       // The answer is dated a millisecond after the question, so the conversation reads in order.
       const at = new Date(input.now.getTime() + 1);
       const inserted = db
@@ -84,8 +88,8 @@ export async function askQuestion(db: Db, input: { conversationId: string; conte
           role: "assistant",
           content,
           sources,
-          outcome: known ? "answered" : "unknown",
-          suggestAdvisor: !known,
+          outcome: grounded ? "answered" : "unknown",
+          suggestAdvisor: !grounded,
           createdAt: at,
           updatedAt: at,
         })
