@@ -120,7 +120,7 @@ async function openPanel() {
   const user = userEvent.setup();
   render(<LauncherButton locale="fr" strings={strings} />);
   await user.click(screen.getByRole("button", { name: A.launcher.open }));
-  const dialog = await screen.findByRole("dialog", { name: A.title });
+  const dialog = await screen.findByRole("dialog", { name: A.title }, { timeout: 15_000 });
   return { user, dialog };
 }
 
@@ -131,7 +131,7 @@ describe("the assistant's launcher", () => {
     expect(server.handler).not.toHaveBeenCalled();
     expect(screen.queryByRole("dialog")).toBeNull();
     await userEvent.setup().click(screen.getByRole("button", { name: A.launcher.open }));
-    expect(await screen.findByRole("dialog", { name: A.title })).toBeInTheDocument();
+    expect(await screen.findByRole("dialog", { name: A.title }, { timeout: 15_000 })).toBeInTheDocument();
     expect(server.calls.map((call) => call.path)).toEqual(["/assistant/messages/fr.json"]);
   });
 
@@ -148,7 +148,7 @@ describe("asking a question", () => {
     const field = within(dialog).getByRole("textbox", { name: A.chat.question });
     await user.type(field, "Quel délai pour organiser des obsèques ?{Enter}");
     const log = within(dialog).getByRole("log");
-    expect(await within(log).findByText("Les obsèques ont lieu entre 24 heures et 6 jours après le décès [1].")).toBeInTheDocument();
+    expect(await within(log).findByText("Les obsèques ont lieu entre 24 heures et 6 jours après le décès [1].", {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(within(log).getByText("Quel délai pour organiser des obsèques ?")).toBeInTheDocument();
     expect(within(log).getByRole("link", { name: SOURCE.title })).toHaveAttribute("href", SOURCE.url);
     expect(field).toHaveValue("");
@@ -260,7 +260,7 @@ describe("the advisor hand-off", () => {
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     await user.click(screen.getByRole("button", { name: A.launcher.open }));
-    const again = await screen.findByRole("dialog", { name: A.title });
+    const again = await screen.findByRole("dialog", { name: A.title }, { timeout: 15_000 });
     expect(within(again).getByRole("textbox", { name: new RegExp(`^${A.advisor.fields.lastname}`) })).toHaveValue("Martin");
   });
 });
