@@ -253,6 +253,18 @@ describe("the advisor hand-off", () => {
     expect(server.calls.find((call) => call.path === "/api/v1/leads")?.body).toEqual({ kind: "other", contact_channel: "phone", lastname: "Martin", firstname: null, phone: "06 12 34 56 78", message: null });
   });
 
+  it("says when too many call-backs were asked from this address, keeping what was typed", async () => {
+    server.fail((call) => (call.path === "/api/v1/leads" ? json({ error: "Too Many Requests", message: "rate_limited" }, 429, { "retry-after": "600" }) : null));
+    const { user, dialog } = await openPanel();
+    await user.click(within(dialog).getByRole("button", { name: A.modes.advisor }));
+    const lastname = within(dialog).getByRole("textbox", { name: new RegExp(`^${A.advisor.fields.lastname}`) });
+    await user.type(lastname, "Martin");
+    await user.type(within(dialog).getByRole("textbox", { name: new RegExp(`^${A.advisor.fields.phone}`) }), "06 12 34 56 78");
+    await user.click(within(dialog).getByRole("button", { name: A.advisor.submit }));
+    expect(await within(dialog).findByText(E.rate_limited)).toBeInTheDocument();
+    expect(lastname).toHaveValue("Martin");
+  });
+
   it("keeps what was typed when the panel is closed and reopened", async () => {
     const { user, dialog } = await openPanel();
     await user.click(within(dialog).getByRole("button", { name: A.modes.advisor }));
