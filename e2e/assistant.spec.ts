@@ -43,9 +43,12 @@ async function shot(page: Page, name: string) {
 }
 
 async function openAssistant(page: Page, m: Tree): Promise<Locator> {
-  await page.getByRole("button", { name: msg(m, "Assistant.launcher.open") }).click();
   const dialog = page.getByRole("dialog", { name: msg(m, "Assistant.title") });
-  await expect(dialog).toBeVisible();
+  // A press before the page has hydrated (just after a client-side navigation, on a loaded machine) does nothing: press again.
+  await expect(async () => {
+    await page.getByRole("button", { name: msg(m, "Assistant.launcher.open") }).click();
+    await expect(dialog).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
   return dialog;
 }
 
