@@ -23,7 +23,8 @@ type Mode = (typeof MODES)[number];
  */
 export function AssistantPanel({ open, locale, messages, onClose }: AssistantPanelProps) {
   const t = useMemo(() => translator(messages.Assistant), [messages]);
-  const errorText = (code: string) => errorSentence(messages.Errors, code);
+  // A field left empty gets a plain "fill this in" rather than the catalogue's general "check the fields".
+  const errorText = (code: string) => (/__(blank|missing)$/.test(code) && !(code in messages.Errors) ? t("required") : errorSentence(messages.Errors, code));
   const [mode, setMode] = useState<Mode>("chat");
   const chat = useChat(locale);
   const letter = useLetter(locale);

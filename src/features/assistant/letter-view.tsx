@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm, type FieldPath, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MAIL_TEMPLATES, mailRedactionInputSchema, type MailRedaction, type MailRedactionInput } from "@/domain/schemas/chat";
@@ -72,6 +72,10 @@ export function LetterView({ letter, locale, t, errorText }: { letter: Letter; l
   const { form, setLetter, setFailure } = letter;
   const { register, handleSubmit, formState, setError, watch } = form;
   const [copied, setCopied] = useState("");
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (letter.letter) heading.current?.focus();
+  }, [letter.letter]);
   const template = watch("template");
 
   const submit = handleSubmit(async (values) => {
@@ -89,7 +93,8 @@ export function LetterView({ letter, locale, t, errorText }: { letter: Letter; l
     const whole = `${result.subject}\n\n${result.body}`;
     return (
       <section aria-labelledby="assistant-letter-title" className="flex flex-col gap-3">
-        <h3 id="assistant-letter-title" className="font-sans text-lg font-semibold">
+        {/* Focus moves to the letter once written, so it is read out and the panel shows it from its start. */}
+        <h3 id="assistant-letter-title" tabIndex={-1} ref={heading} className="font-sans text-lg font-semibold outline-none">
           {t("letter.resultTitle")}
         </h3>
         <p className="text-sm text-ink-soft">{t("mail.notice")}</p>

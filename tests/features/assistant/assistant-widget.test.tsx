@@ -243,7 +243,7 @@ describe("the advisor hand-off", () => {
     await user.click(within(dialog).getByRole("button", { name: A.modes.advisor }));
     expect(within(dialog).getByRole("link", { name: A.advisor.callAria.replace("{phone}", "01 84 60 42 42") })).toHaveAttribute("href", "tel:+33184604242");
     await user.click(within(dialog).getByRole("button", { name: A.advisor.submit }));
-    expect(await within(dialog).findAllByText(E.validation_failed)).not.toHaveLength(0);
+    expect(await within(dialog).findAllByText(A.required)).not.toHaveLength(0);
     expect(server.calls.some((call) => call.path === "/api/v1/leads")).toBe(false);
 
     await user.type(within(dialog).getByRole("textbox", { name: new RegExp(`^${A.advisor.fields.lastname}`) }), "Martin");
@@ -282,7 +282,7 @@ describe("drafting a letter", () => {
     const { user, dialog } = await openPanel();
     await user.click(within(dialog).getByRole("button", { name: A.modes.letter }));
     await user.click(within(dialog).getByRole("button", { name: A.letter.submit }));
-    expect(await within(dialog).findAllByText(E.validation_failed)).not.toHaveLength(0);
+    expect(await within(dialog).findAllByText(A.required)).not.toHaveLength(0);
     expect(server.calls.some((call) => call.path.endsWith("/mail_redactions"))).toBe(false);
 
     await user.selectOptions(within(dialog).getByRole("combobox", { name: new RegExp(`^${A.letter.template}`) }), "bank");
