@@ -28,7 +28,7 @@ const nextConfig: NextConfig = {
       { source: "/:path*", headers: fixedHeaders },
       // Files and documents that are not pages (API answers set theirs in src/server/app.ts).
       // (/documents/sms/{id} is a page, SPEC §2: only the legal PDFs beside it are files.)
-      ...["/documents/legal/:path*", "/omniauth/:path*", "/sitemap.xml", "/sitemaps/:path*", "/robots.txt"].map((source) => ({ source, headers: nonDocument })),
+      ...["/documents/legal/:path*", "/omniauth/:path*", "/sitemap.xml", "/sitemaps/:path*", "/robots.txt", "/assistant/messages/:path*"].map((source) => ({ source, headers: nonDocument })),
       // The SMS documents page carries its link's token in the path: never sent on as a referrer.
       { source: "/documents/sms/:path*", headers: [{ key: "Referrer-Policy", value: "no-referrer" }] },
     ];

@@ -13,14 +13,27 @@ const PUBLIC_POLICY = pagePolicy({
   https,
   connectOrigins: origins(publicEnv.NEXT_PUBLIC_API_URL, publicEnv.NEXT_PUBLIC_API_NEXT_URL, publicEnv.NEXT_PUBLIC_SENTRY_DSN, publicEnv.NEXT_PUBLIC_CHAT_URL),
 });
-// Sign-in, account, invitation, back-office, payment and the SMS documents link: no chat service, no data: images.
+// Sign-in, invitation, back-office, payment and the SMS documents link: no chat service, no data: images.
 const STRICT_POLICY = pagePolicy({
   https,
   strict: true,
   connectOrigins: origins(publicEnv.NEXT_PUBLIC_API_URL, publicEnv.NEXT_PUBLIC_API_NEXT_URL, publicEnv.NEXT_PUBLIC_SENTRY_DSN),
 });
-const STRICT_PREFIXES = [paths.login(), "/app", paths.invitation(), paths.proHome(), paths.payment(), "/documents/sms"];
-const isStrict = (pathname: string) => STRICT_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+// The family's space: as strict, but the assistant's panel opens there too and calls the chat service.
+const CLIENT_SPACE_POLICY = pagePolicy({
+  https,
+  strict: true,
+  connectOrigins: origins(publicEnv.NEXT_PUBLIC_API_URL, publicEnv.NEXT_PUBLIC_API_NEXT_URL, publicEnv.NEXT_PUBLIC_SENTRY_DSN, publicEnv.NEXT_PUBLIC_CHAT_URL),
+});
+const STRICT_PREFIXES = [paths.login(), paths.clientSpace(), paths.invitation(), paths.proHome(), paths.payment(), "/documents/sms"];
+const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+const isStrict = (pathname: string) => STRICT_PREFIXES.some((prefix) => under(pathname, prefix));
+
+/** The Content-Security-Policy a page at this public path gets (before its inline scripts are hashed). */
+export function pagePolicyFor(pathname: string): string {
+  if (under(pathname, paths.clientSpace())) return CLIENT_SPACE_POLICY;
+  return isStrict(pathname) ? STRICT_POLICY : PUBLIC_POLICY;
+}
 
 /**
  * Picks the locale from the host ({locale}.{host} or {locale}--{host}; bare host is
@@ -38,7 +51,7 @@ export function proxy(request: NextRequest) {
   url.pathname = isLocale(first) ? `/${locale}/404` : `/${locale}${pathname === "/" ? "" : pathname}`;
   const response = NextResponse.rewrite(url);
   // server.mjs completes it with the page's inline-script hashes (src/server/http/security-headers.mjs).
-  response.headers.set(PAGE_CSP_HEADER, isStrict(pathname) ? STRICT_POLICY : PUBLIC_POLICY);
+  response.headers.set(PAGE_CSP_HEADER, pagePolicyFor(pathname));
   return response;
 }
 

@@ -5,11 +5,11 @@ import { hasLocale } from "next-intl";
 import { setRequestLocale } from "next-intl/server";
 import { routing } from "@/i18n/routing";
 import { AccountMenu, MobileAccountLink } from "@/features/auth/account-menu";
+import { AssistantLauncher } from "@/features/assistant/assistant-launcher";
 import { SITE_VIEWPORT, SiteDocument, siteMetadata } from "@/features/shell/site-document";
 import "../globals.css";
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
-
 export const viewport = SITE_VIEWPORT;
 
 export function generateStaticParams() {
@@ -26,5 +26,5 @@ export default async function LocaleLayout({ children, params }: Props) {
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const signIn = "hidden min-h-11 items-center whitespace-nowrap rounded-md border border-line-strong px-4 font-semibold text-ink hover:bg-sand-50 sm:inline-flex";
-  return <SiteDocument locale={locale} account={<AccountMenu signInClassName={signIn} />} mobileAccount={(c) => <MobileAccountLink className={c} />}>{children}</SiteDocument>;
+  return <SiteDocument locale={locale} account={<AccountMenu signInClassName={signIn} />} mobileAccount={(c) => <MobileAccountLink className={c} />} floating={<AssistantLauncher />}>{children}</SiteDocument>;
 }

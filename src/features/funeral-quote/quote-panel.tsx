@@ -105,7 +105,7 @@ export function QuotePanel(props: PanelProps) {
       </aside>
 
       {/* Phones and tablets: a bar at the bottom with the total once there is one; the details open in a sheet. */}
-      <div hidden={!quote} className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface/95 px-4 py-3 shadow-card backdrop-blur lg:hidden">
+      <div hidden={!quote} data-bottom-bar="" className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface/95 px-4 py-3 shadow-card backdrop-blur lg:hidden">
         <div className="mx-auto flex max-w-3xl items-center justify-between gap-3">
           <div aria-live="polite" className="min-w-0">
             <p className="text-sm text-ink-soft">{t("total")}</p>

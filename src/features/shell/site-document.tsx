@@ -25,11 +25,13 @@ type Props = {
   /** The account entry of the header, and of the phone menu (given by the route, which may combine features). */
   account: ReactNode;
   mobileAccount: (className: string) => ReactNode;
+  /** Fixed helpers over the page (the assistant's launcher), given by the route like the account entry. */
+  floating?: ReactNode;
   children: ReactNode;
 };
 
 /** The page around every public, client and professional page: skip link, header, main, footer. */
-export async function SiteDocument({ locale, account, mobileAccount, children }: Props) {
+export async function SiteDocument({ locale, account, mobileAccount, floating, children }: Props) {
   const t = await getTranslations("Shell");
   return (
     <html lang={locale} dir={directionOf(locale)}>
@@ -57,6 +59,11 @@ export async function SiteDocument({ locale, account, mobileAccount, children }:
             {children}
           </main>
           <SiteFooter locale={locale} siteOrigin={serverEnv().SITE_URL} year={new Date().getFullYear()} />
+          {floating ? (
+            <ErrorBoundary fallback={null} name="floating">
+              {floating}
+            </ErrorBoundary>
+          ) : null}
         </ErrorStringsProvider>
       </body>
     </html>

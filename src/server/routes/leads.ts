@@ -5,11 +5,14 @@ import { ROLES } from "@/domain/roles";
 import { idSchema, pagingMetaSchema } from "@/domain/schemas/common";
 import { leadAssignSchema, leadCalledSchema, leadCreatedSchema, leadInputSchema, leadListQuerySchema, leadSchema } from "@/domain/schemas/lead";
 import { guard, sessionOf } from "@/server/http/auth";
+import { clientIp } from "@/server/http/client-ip";
+import { ApiError } from "@/server/http/errors";
 import type { AppEnv } from "@/server/http/env";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import { convertLead } from "@/server/services/leads/convert-lead";
 import { createLead } from "@/server/services/leads/create-lead";
 import { listLeads } from "@/server/services/leads/list-leads";
+import { consumeRateLimit } from "@/server/services/rate-limit";
 import { assignLead, markLeadCalled } from "@/server/services/leads/work-lead";
 
 /** The funeral team (roles 0-2) works the call-back requests; analytics guests and partner pros (3-4) are refused. */
@@ -19,6 +22,13 @@ const NO_STORE = { "cache-control": "private, no-store" };
 const refusals = { 401: errorResponses[401], 403: errorResponses[403], 422: errorResponses[422] };
 const params = z.object({ id: idSchema });
 const one = (description: string) => jsonResponse(z.object({ data: leadSchema }), description);
+/**
+ * Call-back requests per caller address and hour. The form is on every page (the
+ * assistant's advisor hand-off), and each request lands in the advisors' queue: a family
+ * asks once or twice, a script must not fill the queue.
+ */
+export const LEADS_PER_ADDRESS = 10;
+const LEAD_WINDOW_MS = 60 * 60 * 1000;
 
 const createLeadRoute = createRoute({
   method: "post",
@@ -32,6 +42,7 @@ const createLeadRoute = createRoute({
     400: errorResponses[400],
     413: errorResponses[413],
     422: errorResponses[422],
+    429: jsonResponse(z.object({ error: z.literal("Too Many Requests"), message: z.literal("rate_limited") }), "Too many requests from this address: wait Retry-After seconds"),
   },
 });
 
@@ -77,7 +88,20 @@ const convertRoute = createRoute({
 
 export function registerLeadRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /api/v1/leads – record a call-back request
-  app.openapi(createLeadRoute, async (c) => c.json(await createLead(c.get("db"), c.req.valid("json")), 201));
+  app.openapi(createLeadRoute, async (c) => {
+    const input = c.req.valid("json");
+    const ip = clientIp(c);
+    const limit = await consumeRateLimit(c.get("db"), {
+      bucket: "leads",
+      rules: [ip ? { key: `ip:${ip.slice(0, 100)}`, limit: LEADS_PER_ADDRESS, windowMs: LEAD_WINDOW_MS } : null],
+      now: new Date(),
+    });
+    if (!limit.allowed) {
+      c.header("Retry-After", String(limit.retryAfterSeconds));
+      throw new ApiError(429, "rate_limited");
+    }
+    return c.json(await createLead(c.get("db"), input), 201);
+  });
   // GET /api/v1/leads – the funeral team's list of requests
   app.openapi(listRoute, async (c) => c.json(await listLeads(c.get("db"), c.req.valid("query"), sessionOf(c).userId), 200, NO_STORE));
   // PUT /api/v1/leads/{id}/assign – give a request to an advisor
