@@ -52,6 +52,8 @@ export const paths = {
   /** A supplier's answer to a price request: the secret stays in the fragment, out of logs and referrers. */
   priceRequestAnswer: () => "/reponse-fournisseur",
   memorial: (id: string | number) => `/app/memoire/${encodeURIComponent(String(id))}`,
+  /** A memorial's visitors' page (link or public visibility): its random slug is the only key. */
+  memorialPage: (slug: string) => `/hommage/${encodeURIComponent(slug)}`,
   proHome: () => "/pro",
   /** The funeral home's way in to a deal's payments: its number asked in a form. */
   proPayments: () => "/pro/paiements",

@@ -7,6 +7,7 @@ import * as documents from "@/server/db/schema/documents";
 import * as geo from "@/server/db/schema/geo";
 import * as invoices from "@/server/db/schema/invoices";
 import * as jobs from "@/server/db/schema/jobs";
+import * as memorials from "@/server/db/schema/memorials";
 import * as partners from "@/server/db/schema/partners";
 import * as paymentSandbox from "@/server/db/schema/payment-sandbox";
 import * as payments from "@/server/db/schema/payments";
@@ -26,6 +27,7 @@ export const schema = {
   ...geo,
   ...invoices,
   ...jobs,
+  ...memorials,
   ...partners,
   ...paymentSandbox,
   ...payments,
