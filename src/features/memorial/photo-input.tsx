@@ -1,0 +1,42 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { MEMORIAL_LIMITS } from "@/domain/schemas/memorial";
+import { FileField } from "@/ui/file-field";
+
+/** Pictures the server reads (it judges the content, not the name): what the chooser offers. */
+export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/heic,image/heif";
+
+/** A photo to send: the camera or the library, refused at once when too large. */
+export function PhotoInput({ label, hint, error, required, onFile }: { label: string; hint?: string; error?: string; required?: boolean; onFile: (file: File | null) => void }) {
+  const t = useTranslations("Memorial.photoInput");
+  return (
+    <FileField
+      label={label}
+      hint={hint ?? t("hint", { max: Math.round(MEMORIAL_LIMITS.photoBytes / 1024 / 1024) })}
+      error={error}
+      takePhotoLabel={t("takePhoto")}
+      chooseFileLabel={t("chooseFile")}
+      tooLargeMessage={t("tooLarge", { max: Math.round(MEMORIAL_LIMITS.photoBytes / 1024 / 1024) })}
+      accept={PHOTO_ACCEPT}
+      maxBytes={MEMORIAL_LIMITS.photoBytes}
+      required={required}
+      onFile={onFile}
+    />
+  );
+}
+
+/** How much of an upload has left the device, said in words as well as shown. */
+export function UploadProgress({ fraction, id }: { fraction: number | null; id: string }) {
+  const t = useTranslations("Memorial.photoInput");
+  if (fraction === null) return null;
+  const percent = Math.round(fraction * 100);
+  return (
+    <div className="flex flex-col gap-1" data-testid="memorial-upload-progress">
+      <label htmlFor={id} className="text-base text-ink-soft">
+        {percent >= 100 ? t("processing") : t("sending", { percent })}
+      </label>
+      <progress id={id} max={100} value={percent} className="h-2 w-full accent-primary" />
+    </div>
+  );
+}
