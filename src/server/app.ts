@@ -41,6 +41,7 @@ import { registerFlowerFunnelRoutes } from "@/server/routes/flower-funnel";
 import { registerDealV2Routes } from "@/server/routes/deals-v2";
 import { registerProductRoutes } from "@/server/routes/products";
 import { registerMarbleFunnelRoutes } from "@/server/routes/marble-funnel";
+import { registerMemorialRoutes } from "@/server/routes/memorials";
 import { registerFundingAgencyRoutes } from "@/server/routes/funding-agencies";
 import { registerHealthRoutes } from "@/server/routes/health";
 import { registerJobRoutes } from "@/server/routes/jobs";
@@ -151,6 +152,7 @@ export function createApp(options: AppOptions) {
   registerEntityInvoiceRoutes(app);
   registerStatisticsRoutes(app);
   registerFamilyRoutes(app);
+  registerMemorialRoutes(app);
   registerJobRoutes(app);
   registerClientRoutes(app);
   registerAdministrativeProcedureRoutes(app);

@@ -8,11 +8,8 @@ import { MEMORIAL_LIMITS, MEMORIAL_REPORT_TARGETS, MEMORIAL_VISIBILITIES, memori
  * published: no e-mail, no phone, no deal number, no family member's name.
  */
 
-/** A random key of 22+ URL-safe characters (nanoid, ≥128 bits). */
-export const memorialSlugSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{22,64}$/, { error: "not_found" })
-  .meta({ description: "The visitors' page key", example: "V1StGXR8_Z5jdHi6B-myTq" });
+/** A random key of 22+ URL-safe characters (nanoid, ≥128 bits); anything else answers 404 like an unknown key. */
+export const memorialSlugSchema = z.string().max(200).meta({ description: "The visitors' page key", example: "V1StGXR8_Z5jdHi6B-myTq7Qw" });
 
 export const memorialPublicCondolenceSchema = z
   .object({

@@ -28,6 +28,9 @@ import { DOCUMENT_BATCH_EMAIL_JOB, deliverDocumentBatch } from "@/server/service
 import { deliverSignatureRequestEmail, SIGNATURE_REQUEST_EMAIL_JOB } from "@/server/services/deal-documents/signature-requests";
 import { deliverReviewRequestEmail, REVIEW_REQUEST_EMAIL_JOB } from "@/server/services/deal-extras/reviews";
 import { deliverPriceRequestEmail, PRICE_REQUEST_EMAIL_JOB } from "@/server/services/deal-extras/price-requests";
+import { MEMORIAL_CONDOLENCE_EMAIL_JOB } from "@/server/services/memorial/condolences";
+import { deliverCondolenceEmail } from "@/server/services/memorial/condolence-email";
+import { MEMORIAL_FILES_DELETE_JOB, runFileRemoval } from "@/server/services/memorial/remove-files";
 
 /** Every kind of job the product runs, and its handler. */
 
@@ -117,6 +120,12 @@ export const JOB_HANDLERS: JobHandlers = {
   },
   [PRICE_REQUEST_EMAIL_JOB]: async (job, ctx) => {
     await deliverPriceRequestEmail(ctx.db, job.payload, keyOf(job), { mailer: getMailer(), siteUrl: serverEnv().SITE_URL, now: ctx.now });
+  },
+  [MEMORIAL_CONDOLENCE_EMAIL_JOB]: async (job, ctx) => {
+    await deliverCondolenceEmail(ctx.db, job.payload, keyOf(job), { mailer: getMailer(), siteUrl: serverEnv().SITE_URL, now: ctx.now });
+  },
+  [MEMORIAL_FILES_DELETE_JOB]: async (job) => {
+    await runFileRemoval(configuredFileStorage(), job.payload);
   },
   [RECONCILE_PAYMENTS_JOB]: async (_job, ctx) => {
     await reconcilePayments(ctx.db, (db) => paymentProviders(db), ctx.now);

@@ -108,6 +108,11 @@ function resolve(row: CeremonyRow): ResolvedCeremony {
   };
 }
 
+/** A funeral deal's ceremony, cremation and burial steps, in time order (the memorial page shows them; no access check here). */
+export async function dealCeremonies(db: Db, dealId: number): Promise<ResolvedCeremony[]> {
+  return (await ceremonyRows(db, sql`d.id = ${dealId}`)).map(resolve);
+}
+
 /** Why flowers cannot be ordered for this ceremony now (empty: they can, delivered an hour before). */
 export function ceremonyProblems(ceremony: ResolvedCeremony, now: Date): string[] {
   if (!ceremony.clock) return ["delivery__funeral_deal__no_date"];

@@ -36,7 +36,8 @@ export function spoolPath(spoolDir: string): string {
   return join(spoolDir, `${randomBytes(16).toString("hex")}.upload`);
 }
 
-export async function receiveMultipart(request: Request, spoolDir: string, maxBytes = MAX_DOCUMENT_BYTES): Promise<ReceivedUpload> {
+/** `fieldSize`: the longest text field in bytes (a form with a long message, in a script of 3-4 bytes a letter, needs more than the default). */
+export async function receiveMultipart(request: Request, spoolDir: string, maxBytes = MAX_DOCUMENT_BYTES, fieldSize = FIELD_LIMITS.fieldSize): Promise<ReceivedUpload> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data;/i.test(contentType) || !request.body) throw new ApiError(422, "supporting_document__file__missing");
   await mkdir(spoolDir, { recursive: true, mode: 0o700 });
@@ -53,7 +54,7 @@ export async function receiveMultipart(request: Request, spoolDir: string, maxBy
 
   let parser: Busboy.Busboy;
   try {
-    parser = Busboy({ headers: { "content-type": contentType }, limits: { ...FIELD_LIMITS, files: 1, fileSize: maxBytes }, defParamCharset: "utf8" });
+    parser = Busboy({ headers: { "content-type": contentType }, limits: { ...FIELD_LIMITS, fieldSize, files: 1, fileSize: maxBytes }, defParamCharset: "utf8" });
   } catch {
     throw new ApiError(422, "supporting_document__file__missing");
   }
