@@ -17,12 +17,13 @@ export default async function Page({ params }: Props) {
   setRequestLocale((await params).locale);
   const account = await requireServerAccount("client", paths.clientSpace());
   const flowers = await getTranslations("FlowerFunnel");
-  const extras = await getTranslations("DealExtras.suggestions");
+  const [extras, memorial] = await Promise.all([getTranslations("DealExtras.suggestions"), getTranslations("Memorial.family")]);
   return (
     <ClientMessages namespaces={CLIENT_SPACE_MESSAGES}>
       <Dashboard firstname={(account.row as { firstname?: string | null }).firstname ?? null} accountActions={<SignOutButton realm="client" />}
         funeralDealLink={{ label: flowers("spaceLink"), path: paths.flowers() }}
-        dealLinks={[{ label: extras("link"), pathPrefix: paths.dealSuggestions(""), testId: "deal-suggestions-link" }]}
+        dealLinks={[{ label: extras("link"), pathPrefix: paths.dealSuggestions(""), testId: "deal-suggestions-link" },
+          { label: memorial("dashboardLink"), pathPrefix: paths.memorial(""), testId: "deal-memorial-link", kinds: ["funeral"] }]}
       />
     </ClientMessages>
   );

@@ -20,7 +20,7 @@ const FIELDS = ["author_name", "message", "file"] as const;
  * wrong; too many messages from this address is said plainly); once sent, the page says
  * whether the family reads it first.
  */
-export function CondolenceForm({ slug, withPhoto }: { slug: string; withPhoto: boolean }) {
+export function CondolenceForm({ slug }: { slug: string }) {
   const t = useTranslations("Memorial.condolenceForm");
   const refusalText = useRefusalText();
   const router = useRouter();
@@ -73,7 +73,7 @@ export function CondolenceForm({ slug, withPhoto }: { slug: string; withPhoto: b
         required
         error={refusalText(refusal, "message") || undefined}
       />
-      {withPhoto ? <PhotoInput key={fileKey} label={t("photo")} onFile={setFile} error={refusalText(refusal, "file") || undefined} /> : null}
+      <PhotoInput key={fileKey} label={t("photo")} onFile={setFile} error={refusalText(refusal, "file") || undefined} />
       <UploadProgress fraction={progress} id={progressId} />
       {general ? (
         <Alert tone="error" data-testid="condolence-error">

@@ -2,6 +2,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { flowersForCeremonyPath } from "@/domain/flowers/ceremony-prefill";
 import type { MemorialCeremony } from "@/domain/schemas/memorial";
 import type { MemorialPage } from "@/domain/schemas/memorial-page";
+import { parseFrenchAddress } from "@/shared/seo/json-ld";
 import { buttonClasses } from "@/ui/button";
 import { CondolenceForm } from "./condolence-form";
 import { lifeDates, memorialDay, memorialStamp, memorialTime } from "./memorial-format";
@@ -11,9 +12,9 @@ import { VisitorPhotoForm } from "./visitor-photo-form";
 
 /** The address a flowers delivery needs, from the ceremony's one-line address ("1 rue X, 69002 Lyon"). */
 function splitAddress(address: string | null): { address: string; postal_code: string; city: string } {
-  const match = address ? /^(.*?),?\s*(\d{5})\s+(.+)$/.exec(address.trim()) : null;
-  if (!match) return { address: address ?? "", postal_code: "", city: "" };
-  return { address: match[1]!.replace(/,\s*$/, ""), postal_code: match[2]!, city: match[3]! };
+  if (!address) return { address: "", postal_code: "", city: "" };
+  const parts = parseFrenchAddress(address);
+  return { address: parts.streetAddress, postal_code: parts.postalCode ?? "", city: parts.addressLocality ?? "" };
 }
 
 function flowersPath(ceremony: MemorialCeremony, name: string): string {
@@ -142,7 +143,7 @@ export function MemorialView({ page, preview = false, icsUrl }: { page: Memorial
           <div className="rounded-lg border border-line bg-surface p-5 shadow-card sm:p-6">
             <h3 className="mb-1 text-xl font-semibold text-ink">{t("leaveTitle")}</h3>
             <p className="mb-4 text-ink-soft">{page.moderation === "held" ? t("leaveHeld") : t("leaveImmediate")}</p>
-            <CondolenceForm slug={page.slug} withPhoto={page.visitors_may_add_photos} />
+            <CondolenceForm slug={page.slug} />
           </div>
         )}
         {page.condolences.length === 0 ? (
