@@ -135,7 +135,7 @@ export function MemorialView({ page, preview = false, icsUrl }: { page: Memorial
 
       <section aria-labelledby="memorial-condolences" className="flex flex-col gap-4">
         <h2 id="memorial-condolences" className="font-serif text-2xl text-ink">
-          {t("condolencesTitle", { count: page.condolence_count })}
+          {t("condolencesTitle")}
         </h2>
         {preview ? (
           <p className="rounded-md bg-sand-50 p-4 text-ink-soft">{t("previewForm")}</p>
