@@ -15,6 +15,7 @@ export interface FamilyMatrixRow {
   /** Label shown in the test name. */
   title: string;
   request: (caller: FamilyCaller) => string | Promise<string>;
+  /** The JSON body, or a function giving it when the case runs (ids of fixtures made in beforeAll). */
   body?: unknown;
   expect: Partial<Record<FamilyCaller, number>>;
 }
@@ -41,8 +42,9 @@ export function describeFamilyMatrix(title: string, context: () => TestContext, 
       const request = await row.request(caller);
       const [method, path] = request.split(" ", 2) as [string, string];
       const headers: Record<string, string> = { ...(await headersOf(ctx, caller, family)) };
-      if (row.body !== undefined) headers["content-type"] = "application/json";
-      const response = await ctx.app.request(path, { method, headers, body: row.body === undefined ? undefined : JSON.stringify(row.body) });
+      const body: unknown = typeof row.body === "function" ? await (row.body as () => unknown)() : row.body;
+      if (body !== undefined) headers["content-type"] = "application/json";
+      const response = await ctx.app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
       expect(response.status).toBe(status);
       if (REFUSALS[status]) expect(await response.json()).toEqual(REFUSALS[status]);
     });
