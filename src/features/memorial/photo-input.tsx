@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import { MEMORIAL_LIMITS } from "@/domain/schemas/memorial";
 import { FileField } from "@/ui/file-field";
 
-/** Pictures the server reads (it judges the content, not the name): what the chooser offers. */
-export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/heic,image/heif";
+/** Pictures the server reads (it judges the content, not the name); an iPhone turns its HEIC photos into JPEG for this list. */
+export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp";
 
 /** A photo to send: the camera or the library, refused at once when too large. */
 export function PhotoInput({ label, hint, error, required, onFile }: { label: string; hint?: string; error?: string; required?: boolean; onFile: (file: File | null) => void }) {
