@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { pdfUnicodeTextRuns } from "../tests/server/integrations/pdf/pdf-text";
 import { escapeRegExp, familyAddress, getQuoteAndPassword, label, messages, msg, originOf, uniqueEmail } from "./family-journey";
@@ -19,6 +20,39 @@ async function expectAccessible(page: Page, where: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** SHOTS=1: the page on a phone and on a desktop, under /tmp/memorial-shots. */
+async function shot(page: Page, name: string) {
+  if (!process.env.SHOTS) return;
+  mkdirSync("/tmp/memorial-shots", { recursive: true });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 412, height: 915 });
+  await page.screenshot({ path: `/tmp/memorial-shots/${name}-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: `/tmp/memorial-shots/${name}-desktop.png`, fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
+
+/** A Paris wall-clock time as an instant, whatever the season's offset. */
+function parisInstant(date: string, time: string): string {
+  const noon = new Date(`${date}T12:00:00Z`);
+  const offset = new Intl.DateTimeFormat("en", { timeZone: "Europe/Paris", timeZoneName: "longOffset" }).formatToParts(noon).find((p) => p.type === "timeZoneName")!.value;
+  return `${date}T${time}:00${offset.replace("GMT", "") || "+00:00"}`;
+}
+
+/** The advisor schedules the deal's ceremony (a week ahead, 14:30) in a Lyon church, through the back-office API. */
+async function scheduleCeremony(request: APIRequestContext, dealId: number): Promise<{ date: string; church: string }> {
+  const signIn = await request.post("/api/v1/pro/auth/sign_in", { data: { email: "conseiller@demo.test", password: "Demo-password-2026" } });
+  expect(signIn.status()).toBe(200);
+  const h = signIn.headers();
+  const advisor = { "access-token": h["access-token"]!, client: h.client!, uid: h.uid!, "token-type": "Bearer" };
+  const churches = (await (await request.get("/api/v1/autocompletes/worships?q=Lyon", { headers: advisor })).json()) as Array<{ id: number; name: string; worship_type: string }>;
+  const church = churches.find((w) => w.worship_type === "catholic") ?? churches[0]!;
+  const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const created = await request.post(`/api/v1/deals/${dealId}/deal_steps`, { headers: advisor, data: { step_type: "ceremony", scheduled_at: parisInstant(date, "14:30"), location_type: "Worship", location_id: church.id } });
+  expect(created.status(), await created.text()).toBe(201);
+  return { date, church: church.name };
 }
 
 /** A photo as a phone would send it, made here (a JPEG with a little drawing). */
@@ -56,6 +90,8 @@ test("a family publishes a memorial page, a visitor leaves a condolence with a p
   await name.fill("Pierre Martin");
   await page.getByRole("button", { name: M("family.create") }).click();
   await expect(page.getByTestId("memorial-name")).toHaveText("Pierre Martin");
+  const dealId = Number(/\/app\/memoire\/(\d+)/.exec(page.url())![1]);
+  const ceremony = await scheduleCeremony(request, dealId);
 
   // A family photo, with its progress, becomes the main photo.
   await libraryInput(page, "[data-testid=memorial-photo-upload]").setInputFiles({ name: "pierre.jpg", mimeType: "image/jpeg", buffer: await photo("Pierre") });
@@ -88,11 +124,32 @@ test("a family publishes a memorial page, a visitor leaves a condolence with a p
   expect(await visitor.locator('script[type="application/ld+json"]').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('"Person"')]));
   expect(await visitor.locator('meta[name="robots"]').getAttribute("content")).not.toContain("noindex");
   await expectAccessible(visitor, "visitors' page");
+
+  // The ceremony from the deal's steps: its calendar file names the place; the flowers funnel opens with it filled in.
+  const ceremonyCard = visitor.getByTestId("memorial-ceremony").filter({ hasText: ceremony.church });
+  await expect(ceremonyCard).toContainText(ceremony.church);
+  await expect(ceremonyCard).toContainText("14:30");
+  const ics = await visitorContext.request.get((await ceremonyCard.getByTestId("memorial-ics").getAttribute("href"))!);
+  expect(ics.status()).toBe(200);
+  const calendar = (await ics.text()).replace(/\r\n[ \t]/g, "");
+  expect(calendar).toContain("BEGIN:VCALENDAR");
+  expect(calendar).toContain(ceremony.church.slice(0, 20));
+  expect(await ceremonyCard.getByTestId("memorial-directions").getAttribute("href")).toMatch(/^https:\/\/www\.openstreetmap\.org\/search\?query=/);
+  const flowersHref = (await ceremonyCard.getByTestId("memorial-flowers").getAttribute("href"))!;
+  expect(new URL(flowersHref, origin).searchParams.get("date")).toBe(ceremony.date);
+  expect(new URL(flowersHref, origin).searchParams.get("heure")).toBe("14:30");
+  await shot(visitor, "fr-visitor");
+  await visitor.goto(flowersHref);
+  await expect
+    .poll(() => visitor.evaluate(() => JSON.parse(localStorage.getItem("paisible.flowers") ?? "{}") as { deliveryMode?: string; delivery?: { date?: string; time?: string; place_name?: string } }))
+    .toMatchObject({ deliveryMode: "address", delivery: { date: ceremony.date, time: "14:30", place_name: ceremony.church } });
+  await visitor.goto(link);
   await visitor.getByRole("textbox", { name: label(M("condolenceForm.author")) }).fill("Claire Dubois");
   await visitor.getByRole("textbox", { name: label(M("condolenceForm.message")) }).fill("Toutes nos pensées vont vers vous. Pierre nous manquera.");
   await libraryInput(visitor, "[data-testid=condolence-form]").setInputFiles({ name: "souvenir.jpg", mimeType: "image/jpeg", buffer: await photo("Été 1998") });
   await visitor.getByRole("button", { name: M("condolenceForm.send") }).click();
   await expect(visitor.getByTestId("condolence-sent")).toContainText(M("condolenceForm.sentPending"));
+  await shot(visitor, "fr-visitor-sent");
   // Held for the family: not on the page yet.
   await visitor.reload();
   await expect(visitor.getByTestId("memorial-condolence")).toHaveCount(0);
@@ -119,10 +176,20 @@ test("a family publishes a memorial page, a visitor leaves a condolence with a p
   await expect(shown.getByText("Claire Dubois", { exact: false })).toBeVisible();
   await expect(shown.locator("img")).toHaveAttribute("loading", "lazy");
   await expect(shown.locator("source[type='image/webp']")).toHaveAttribute("srcset", /480w/);
+  await shot(visitor, "fr-visitor-approved");
+  // The same page in Arabic, right to left, on its own host.
+  if (process.env.SHOTS) {
+    await visitor.goto(`${originOf(baseURL, "ar")}${new URL(link).pathname}`);
+    await expect(visitor.locator("html")).toHaveAttribute("dir", "rtl");
+    await expectAccessible(visitor, "visitors' page (ar)");
+    await shot(visitor, "ar-visitor");
+  }
 
   // The family previews the page as a visitor.
+  await shot(page, "fr-family");
   await page.getByTestId("memorial-preview-toggle").click();
   await expect(page.getByTestId("memorial-preview").getByText("Claire Dubois", { exact: false })).toBeVisible();
+  await expectAccessible(page, "family preview");
   await page.getByTestId("memorial-preview-toggle").click();
 
   // Private again: the visitor's link leads to the not-found page, as an unknown one does.

@@ -64,7 +64,7 @@ export function ConfirmButton({ label, question, confirmLabel, onConfirm, busy, 
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
-      <Button variant={variant === "danger" ? "secondary" : variant} onClick={() => setAsking(true)} data-testid={testId}>
+      <Button variant="secondary" className="self-start" onClick={() => setAsking(true)} data-testid={testId}>
         {label}
       </Button>
     );

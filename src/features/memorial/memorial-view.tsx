@@ -95,9 +95,11 @@ export function MemorialView({ page, preview = false, icsUrl }: { page: Memorial
                       <span className="sr-only"> {t("newWindow")}</span>
                     </a>
                   ) : null}
-                  <a href={flowersPath(ceremony, page.display_name)} className={buttonClasses({ variant: "primary" })} data-testid="memorial-flowers">
-                    {t("sendFlowers")}
-                  </a>
+                  {ceremony.date && (ceremony.address || ceremony.place_name) ? (
+                    <a href={flowersPath(ceremony, page.display_name)} className={buttonClasses({ variant: "primary" })} data-testid="memorial-flowers">
+                      {t("sendFlowers")}
+                    </a>
+                  ) : null}
                 </div>
               </li>
             ))}
