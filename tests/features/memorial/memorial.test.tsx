@@ -166,7 +166,7 @@ describe("a visitor's condolence", () => {
     await user.type(screen.getByLabelText(M.condolenceForm.author, { exact: false }), "Claire");
     await user.type(screen.getByLabelText(M.condolenceForm.message, { exact: false }), "Toutes nos pensées");
     await user.click(screen.getByRole("button", { name: M.condolenceForm.send }));
-    expect(await screen.findByText(E.validation_failed)).toBeTruthy();
+    expect(await screen.findByText(E.memorial_condolence__message__too_long)).toBeTruthy();
     expect((screen.getByLabelText(M.condolenceForm.message, { exact: false }) as HTMLTextAreaElement).value).toBe("Toutes nos pensées");
 
     await user.click(screen.getByRole("button", { name: M.condolenceForm.send }));
