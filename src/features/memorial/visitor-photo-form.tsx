@@ -1,15 +1,14 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { MEMORIAL_LIMITS } from "@/domain/schemas/memorial";
 import { Alert } from "@/ui/alert";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
 import { visitorCalls } from "./memorial-calls";
-import { refusalOf, useRefusalText, type Refusal } from "./memorial-errors";
-import { PhotoInput, UploadProgress } from "./photo-input";
+import { useRefusalText } from "./memorial-errors";
+import { PhotoInput, UploadProgress, useVisitorSend } from "./photo-input";
 
 const FIELDS = ["author_name", "caption", "file"] as const;
 
@@ -17,45 +16,24 @@ const FIELDS = ["author_name", "caption", "file"] as const;
 export function VisitorPhotoForm({ slug }: { slug: string }) {
   const t = useTranslations("Memorial.visitorPhoto");
   const refusalText = useRefusalText();
-  const router = useRouter();
   const progressId = useId();
   const [author, setAuthor] = useState("");
   const [caption, setCaption] = useState("");
-  const [file, setFile] = useState<File | null>(null);
-  const [fileKey, setFileKey] = useState(0);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
   const [missing, setMissing] = useState(false);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [sent, setSent] = useState<"pending" | "published" | null>(null);
+  const { file, setFile, fileKey, progress, busy, refusal, sent, send } = useVisitorSend();
 
-  async function send(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     setMissing(!file);
     if (!file) return;
-    setBusy(true);
-    setRefusal(null);
-    setProgress(0);
-    try {
-      const receipt = await visitorCalls.photo(slug, { author_name: author, caption }, file, setProgress);
-      setSent(receipt.status);
-      setCaption("");
-      setFile(null);
-      setFileKey((key) => key + 1);
-      if (receipt.status === "published") router.refresh();
-    } catch (error) {
-      setRefusal(refusalOf(error));
-    } finally {
-      setBusy(false);
-      setProgress(null);
-    }
+    if (await send((chosen, onProgress) => visitorCalls.photo(slug, { author_name: author, caption }, chosen!, onProgress))) setCaption("");
   }
 
   const general = refusalText(refusal, undefined, FIELDS);
   return (
     <details className="rounded-lg border border-line bg-surface p-4">
       <summary className="cursor-pointer font-semibold text-primary">{t("open")}</summary>
-      <form onSubmit={send} className="mt-4 flex flex-col gap-4" noValidate data-testid="visitor-photo-form">
+      <form onSubmit={submit} className="mt-4 flex flex-col gap-4" noValidate data-testid="visitor-photo-form">
         {sent ? (
           <Alert tone="success" title={t("sentTitle")}>
             {sent === "pending" ? t("sentPending") : t("sentPublished")}
