@@ -126,7 +126,7 @@ function MemorialManager({ memorial, reload, onChanged, onDeleted }: { memorial:
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
         <p className="text-lg text-ink-soft">{t("of")}</p>
-        <p className="font-serif text-2xl text-ink" data-testid="memorial-name">
+        <p dir="auto" className="font-serif text-2xl text-ink" data-testid="memorial-name">
           {memorial.display_name}
         </p>
         {dates ? <p className="text-ink-soft">{dates}</p> : null}
@@ -178,7 +178,7 @@ function MemorialManager({ memorial, reload, onChanged, onDeleted }: { memorial:
             }}
           />
         ) : (
-          <p className="whitespace-pre-line">{memorial.text || t("noText")}</p>
+          <p dir="auto" className="whitespace-pre-line">{memorial.text || t("noText")}</p>
         )}
       </Panel>
       <MemorialPhotosPanel memorial={memorial} reload={reload} />

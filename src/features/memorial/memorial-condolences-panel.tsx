@@ -91,7 +91,7 @@ function CondolenceItem({ condolence, canEdit, busy, act, dealId }: { condolence
         <StatusBadge status={condolence.status} />
         {condolence.open_reports > 0 ? <span className="font-semibold text-warning">{t("reported", { count: condolence.open_reports })}</span> : null}
       </div>
-      <p className="whitespace-pre-line text-ink">{condolence.message}</p>
+      <p dir="auto" className="whitespace-pre-line text-ink">{condolence.message}</p>
       {condolence.photo ? (
         <div className="max-w-xs overflow-hidden rounded-md">
           <ResponsivePhoto photo={condolence.photo} alt={t("photoAlt", { name: who })} sizes="320px" />
@@ -149,7 +149,7 @@ export function MemorialReportsPanel({ memorial, reloadMemorial }: { memorial: M
               <p className="font-semibold">
                 {t(`target.${report.target_type}`)} · {memorialStamp(report.created_at, locale)}
               </p>
-              {report.excerpt ? <blockquote className="whitespace-pre-line border-s-4 border-line ps-3">{report.excerpt}</blockquote> : null}
+              {report.excerpt ? <blockquote dir="auto" className="whitespace-pre-line border-s-4 border-line ps-3">{report.excerpt}</blockquote> : null}
               <p>{report.reason ? t("reason", { reason: report.reason }) : t("noReason")}</p>
               {report.resolution ? (
                 <p className="text-ink-soft">{t(`resolution.${report.resolution}`)}</p>

@@ -117,7 +117,7 @@ function PhotoCard({ photo, memorial, first, last, busy, onMove, act }: { photo:
         {photo.status !== "published" ? <StatusBadge status={photo.status} /> : null}
         {isCover ? <span className="font-semibold text-primary">{t("isCover")}</span> : null}
       </div>
-      {photo.caption ? <p>{photo.caption}</p> : null}
+      {photo.caption ? <p dir="auto">{photo.caption}</p> : null}
       {photo.author_name ? <p className="text-base text-ink-soft">{t("by", { name: photo.author_name })}</p> : null}
       {memorial.can_edit ? (
         <div className="flex flex-wrap gap-2">

@@ -43,7 +43,7 @@ export function MemorialView({ page, preview = false, icsUrl }: { page: Memorial
           </div>
         ) : null}
         <p className="text-base uppercase tracking-wide text-ink-soft">{t("inMemory")}</p>
-        <h1 className="font-serif text-3xl text-ink sm:text-4xl">{page.display_name}</h1>
+        <h1 dir="auto" className="font-serif text-3xl text-ink sm:text-4xl">{page.display_name}</h1>
         {dates ? <p className="text-lg text-ink-soft">{dates}</p> : null}
       </header>
 
@@ -52,7 +52,7 @@ export function MemorialView({ page, preview = false, icsUrl }: { page: Memorial
           <h2 id="memorial-text" className="sr-only">
             {t("textTitle")}
           </h2>
-          <p className="whitespace-pre-line text-lg leading-relaxed text-ink">{page.text}</p>
+          <p dir="auto" className="whitespace-pre-line text-lg leading-relaxed text-ink">{page.text}</p>
         </section>
       ) : null}
 
@@ -74,8 +74,8 @@ export function MemorialView({ page, preview = false, icsUrl }: { page: Memorial
                 )}
                 {ceremony.place_name || ceremony.address ? (
                   <address className="not-italic">
-                    {ceremony.place_name ? <span className="block font-semibold">{ceremony.place_name}</span> : null}
-                    {ceremony.address ? <span className="block">{ceremony.address}</span> : null}
+                    {ceremony.place_name ? <bdi className="block font-semibold">{ceremony.place_name}</bdi> : null}
+                    {ceremony.address ? <bdi className="block">{ceremony.address}</bdi> : null}
                   </address>
                 ) : null}
                 <div className="flex flex-wrap gap-3">
@@ -119,7 +119,7 @@ export function MemorialView({ page, preview = false, icsUrl }: { page: Memorial
                   <figure className="flex flex-col gap-1">
                     <ResponsivePhoto photo={photo} alt={photo.caption ?? t("photoAlt", { name: page.display_name })} sizes="(min-width: 640px) 240px, 50vw" className="aspect-square rounded-md" />
                     {photo.caption || photo.author_name ? (
-                      <figcaption className="text-base text-ink-soft">
+                      <figcaption dir="auto" className="text-base text-ink-soft">
                         {photo.caption}
                         {photo.caption && photo.author_name ? " · " : ""}
                         {photo.author_name ? t("photoBy", { name: photo.author_name }) : ""}
@@ -154,7 +154,7 @@ export function MemorialView({ page, preview = false, icsUrl }: { page: Memorial
           <ul className="flex flex-col gap-4">
             {page.condolences.map((condolence) => (
               <li key={condolence.id} className="flex flex-col gap-2 border-s-4 border-accent-soft ps-4" data-testid="memorial-condolence">
-                <p className="whitespace-pre-line text-lg text-ink">{condolence.message}</p>
+                <p dir="auto" className="whitespace-pre-line text-lg text-ink">{condolence.message}</p>
                 {condolence.photo ? (
                   <div className="max-w-xs overflow-hidden rounded-md">
                     <ResponsivePhoto photo={condolence.photo} alt={t("condolencePhotoAlt", { name: condolence.author_name })} sizes="320px" />
