@@ -15,6 +15,8 @@ import { LocalFileStorage } from "@/server/integrations/storage/local-storage";
 import { deliverCondolenceEmail } from "@/server/services/memorial/condolence-email";
 import { MEMORIAL_CONDOLENCE_EMAIL_JOB } from "@/server/services/memorial/condolences";
 import { findMemorialPage, listPublicMemorials } from "@/server/services/memorial/memorial-page";
+import { limitVisitor, VISITOR_LIMITS } from "@/server/services/memorial/visitor-memorial";
+import { memorialJsonLd } from "@/shared/seo/memorial-seo";
 import { createTestApp, signInHeaders, type TestContext } from "./helpers/app";
 import { makeHeicHead, makeJpegWithGps, makePng, makePngBomb, makeZip, SVG_WITH_SCRIPT, uploadForm } from "./helpers/document-fixtures";
 import { createFamily, type FamilyFixture } from "./helpers/family-fixtures";
@@ -110,6 +112,7 @@ describe("the family creates and edits the memorial", () => {
       public_path: null,
     });
     expect(created.body.data.slug).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(created.body.data.deal_uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(created.body.data.ceremonies).toEqual([
       expect.objectContaining({ step_type: "ceremony", date: "2026-12-03", time: "14:30", place_name: worship.name, place: "worship" }),
     ]);
@@ -164,12 +167,16 @@ describe("visibility", () => {
     expect(page.headers.get("referrer-policy")).toBe("no-referrer");
     expect(page.body.data).toMatchObject({ display_name: "Jean « Jeannot » Martin", visibility: "link", indexable: false });
     expect(await listPublicMemorials(ctx.db)).not.toContainEqual(expect.objectContaining({ slug }));
+    expect(memorialJsonLd(page.body.data, "https://paisible.test/hommage/x", "https://paisible.test")).toEqual([]);
 
     expect((await setVisibility("public")).status).toBe(200);
     const open = await call("GET", pagePath(slug), null);
     expect(open.headers.get("x-robots-tag")).toBeNull();
     expect(open.body.data.indexable).toBe(true);
     expect(await listPublicMemorials(ctx.db)).toContainEqual(expect.objectContaining({ slug }));
+    const nodes = memorialJsonLd(open.body.data, "https://paisible.test/hommage/x", "https://paisible.test");
+    expect(nodes[0]).toMatchObject({ "@type": "Person", name: "Jean « Jeannot » Martin", birthDate: "1941-06-12", deathDate: "2026-03-02" });
+    expect(nodes[1]).toMatchObject({ "@type": "Event", startDate: "2026-12-03T13:30:00.000Z", location: { "@type": "Place", name: worship.name } });
   });
 
   it("publishes nothing personal: no e-mail, phone, deal number or family member's name", async () => {
@@ -255,6 +262,15 @@ describe("condolences", () => {
     expect(refused.body).toEqual({ error: "Too Many Requests", message: "rate_limited" });
     // Another address is not held back by this one.
     expect((await call("POST", `${pagePath(slug)}/condolences`, null, { author_name: "Voisin", message: "Pensées" }, freshIp())).status).toBe(201);
+  });
+
+  it("limits messages per memorial too, whatever the addresses", async () => {
+    const now = new Date();
+    const memorialId = 2_000_000_000;
+    for (let i = 0; i < VISITOR_LIMITS.condolence.perMemorial; i += 1) await limitVisitor(ctx.db, "condolence", memorialId, `192.0.2.${i}`, now);
+    await expect(limitVisitor(ctx.db, "condolence", memorialId, "192.0.2.250", now)).rejects.toMatchObject({ status: 429 });
+    // Another memorial is not held back by this one.
+    await expect(limitVisitor(ctx.db, "condolence", memorialId + 1, "192.0.2.251", now)).resolves.toBeUndefined();
   });
 
   it("a condolence on a private memorial is 404, as the page", async () => {
@@ -453,6 +469,8 @@ describe("the condolence book", () => {
     expect(pending.body.data.status).toBe("pending");
     const [arabic] = await ctx.db.select({ id: memorialCondolences.id }).from(memorialCondolences).where(eq(memorialCondolences.authorName, "ليلى"));
     await call("PUT", `${memorialPath()}/condolences/${arabic!.id}`, "owner", { status: "published" });
+    const chinese = await call("POST", `${pagePath(slug)}/condolences`, null, { author_name: "王芳", message: "愿他安息" }, freshIp());
+    await call("PUT", `${memorialPath()}/condolences/${chinese.body.data.id}`, "owner", { status: "published" });
 
     const response = await ctx.app.request(`${memorialPath()}/condolence_book.pdf`, { headers: await headersOf("reader") });
     expect(response.status).toBe(200);
@@ -464,6 +482,9 @@ describe("the condolence book", () => {
     expect(text).toContain("Sophie<script>");
     // Right-to-left runs are drawn (and read back) in visual order: the letters are there, shaped.
     expect(text).toContain("همحر");
+    // DejaVu Sans has no Chinese: the letters print as □ and the message says it reads in full on the page.
+    expect(text).toContain("□□□□");
+    expect(text).toContain("nepeuventpasêtreimprimésici");
     expect(text).not.toContain("AttenteDupuis");
     expect(text).not.toContain("CachéLeroy");
     expect(text).toContain("Livredecondoléances");
@@ -485,5 +506,16 @@ describe("deleting the memorial", () => {
     expect((await call("GET", memorialPath(), "owner")).status).toBe(404);
     expect((await call("GET", pagePath(slug), null)).status).toBe(404);
     expect(await rowCount(memorialCondolences)).toBe(0);
+  });
+});
+
+describe("GET /api/docs", () => {
+  it("documents every memorial route with its schemas", async () => {
+    const docs = await call("GET", "/api/docs", null);
+    const paths = Object.keys(docs.body.paths as Record<string, unknown>).filter((path) => path.includes("memorial"));
+    expect(paths.length).toBe(18);
+    expect(docs.body.components.schemas).toHaveProperty("Memorial");
+    expect(docs.body.components.schemas).toHaveProperty("MemorialPage");
+    expect(Object.keys(docs.body.paths["/api/v1/memorial_pages/{slug}/condolences"].post.requestBody.content)).toEqual(["application/json", "multipart/form-data"]);
   });
 });

@@ -147,7 +147,10 @@ export const memorialCeremonySchema = z
     time: z.string().nullable().meta({ description: "HH:MM, Europe/Paris" }),
     starts_at: z.number().int().nullable().meta({ description: "Unix seconds" }),
     place_name: z.string().nullable(),
-    address: z.string().nullable(),
+    address: z.string().nullable().meta({ description: "Street, postal code and town on one line" }),
+    street: z.string().nullable().meta({ description: "The address's parts, as the flowers funnel's manual delivery takes them" }),
+    postal_code: z.string().nullable(),
+    city: z.string().nullable(),
     place: z.enum(["funeral_parlor", "worship", "crematorium", "graveyard", "home"]).nullable().meta({ description: "The flowers funnel's delivery place kind" }),
     directions_url: z.string().nullable(),
   })
@@ -159,6 +162,7 @@ export const memorialSchema = z
   .object({
     id: z.number().int(),
     deal_id: z.number().int(),
+    deal_uuid: z.string().meta({ description: "For the flowers funnel's link with the ceremony pre-filled (paths.flowers() + ?deal=<uuid>): the family holds the deal" }),
     slug: z.string().meta({ description: "The visitors' page key (≥128 random bits); a new one kills the old link" }),
     display_name: z.string(),
     birth_date: z.string().nullable(),

@@ -27,8 +27,7 @@ import {
 import { guard, sessionOf } from "@/server/http/auth";
 import { clientIp } from "@/server/http/client-ip";
 import type { AppEnv } from "@/server/http/env";
-import { errorResponses, jsonResponse } from "@/server/routes/responses";
-import { RateLimitedError } from "@/server/services/deal-extras/rate-limited";
+import { errorResponses, jsonResponse, limited } from "@/server/routes/responses";
 import {
   acceptPriceRequest,
   answerPriceRequest,
@@ -253,16 +252,6 @@ const routes = {
     responses: { 200: data(publicPriceRequestSchema, "The request as answered"), 400: errorResponses[400], 404: errorResponses[404], 422: errorResponses[422], 429: tooMany },
   }),
 };
-
-/** A limit reached answers 429 with Retry-After. */
-async function limited<T>(c: Context<AppEnv>, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof RateLimitedError) c.header("Retry-After", String(error.retryAfterSeconds));
-    throw error;
-  }
-}
 
 const ipOf = (c: Context<AppEnv>) => clientIp(c) ?? "unknown";
 

@@ -26,8 +26,7 @@ import type { AppEnv } from "@/server/http/env";
 import { ApiError, notFoundError } from "@/server/http/errors";
 import { requestLocale } from "@/server/http/locale";
 import { issueCodes } from "@/server/http/validation";
-import { errorResponses, jsonResponse } from "@/server/routes/responses";
-import { RateLimitedError } from "@/server/services/deal-extras/rate-limited";
+import { errorResponses, jsonResponse, limited } from "@/server/routes/responses";
 import { condolenceBookPdf } from "@/server/services/memorial/condolence-book";
 import { decideCondolence, deleteCondolence, leaveCondolence, listFamilyCondolences } from "@/server/services/memorial/condolences";
 import { familyCeremonyIcs, visitorCeremonyIcs } from "@/server/services/memorial/memorial-ics";
@@ -38,6 +37,7 @@ import { createMemorial, deleteMemorial, getFamilyMemorial, regenerateMemorialSl
 import { receivePhotoUpload } from "@/server/services/memorial/photo-files";
 import { addFamilyPhoto, deleteFamilyPhoto, familyPhotoFile, reorderFamilyPhotos, updateFamilyPhoto, type PhotoFile } from "@/server/services/memorial/photos";
 import { decideReport, listReports, reportItem } from "@/server/services/memorial/reports";
+import { admitVisitor } from "@/server/services/memorial/visitor-memorial";
 import type { ReceivedUpload } from "@/server/services/supporting-documents/receive-multipart";
 
 /**
@@ -202,21 +202,14 @@ const routes = {
   }),
 };
 
-/** A limit reached answers 429 with Retry-After. */
-async function limited<T>(c: Context<AppEnv>, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof RateLimitedError) c.header("Retry-After", String(error.retryAfterSeconds));
-    throw error;
-  }
-}
-
 const ipOf = (c: Context<AppEnv>) => clientIp(c);
 
-/** Headers of a visitors' answer: a link memorial is never indexed nor leaks its slug through Referer. */
+/**
+ * Headers of a visitors' answer: never stored (a hidden or deleted item leaves at once); a
+ * link memorial is never indexed nor leaks its slug through Referer.
+ */
 function visitorHeaders(indexable: boolean): Record<string, string> {
-  return indexable ? { "cache-control": "public, max-age=60" } : { "cache-control": "private, no-store", "x-robots-tag": "noindex, nofollow", "referrer-policy": "no-referrer" };
+  return indexable ? { ...NO_STORE } : { ...NO_STORE, "x-robots-tag": "noindex, nofollow", "referrer-policy": "no-referrer" };
 }
 
 function parseWith<T extends z.ZodType>(schema: T, input: Record<string, unknown>, problems: string[]): z.infer<T> | null {
@@ -353,15 +346,17 @@ export function registerMemorialRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /api/v1/memorial_pages/{slug}/condolences – a visitor's condolence
   app.openapi(routes.condolence, async (c) =>
     limited(c, async () => {
-      const { slug } = c.req.valid("param");
+      const db = c.get("db");
       const now = new Date();
       const locale = requestLocale(c, undefined);
+      // Visible and within the limits before a byte of the body is read.
+      const memorial = await admitVisitor(db, c.req.valid("param").slug, "condolence", ipOf(c), now);
       const isMultipart = (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
       const run = async (fields: Record<string, unknown>, upload: ReceivedUpload | null) => {
         const problems: string[] = [];
         const body = parseWith(memorialCondolenceCreateSchema, fields, problems);
         if (problems.length > 0 || !body) throw new ApiError(422, [...new Set(problems)]);
-        const receipt = await leaveCondolence(c.get("db"), c.get("fileStorage"), { slug, body, spool: upload?.file ?? null, ip: ipOf(c), locale, now });
+        const receipt = await leaveCondolence(db, c.get("fileStorage"), { memorial, body, spool: upload?.file ?? null, locale, now });
         return c.json({ data: receipt }, 201, NO_STORE);
       };
       if (isMultipart) return withUpload(c, (upload) => run(upload.fields, upload), "memorial_condolence");
@@ -376,13 +371,15 @@ export function registerMemorialRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /api/v1/memorial_pages/{slug}/photos – a visitor's photo
   app.openapi(routes.visitorPhoto, async (c) =>
     limited(c, async () => {
-      const { slug } = c.req.valid("param");
+      const db = c.get("db");
+      const now = new Date();
+      const memorial = await admitVisitor(db, c.req.valid("param").slug, "photo", ipOf(c), now);
       return withUpload(c, async (upload) => {
         const problems: string[] = [];
         const fields = parseWith(memorialVisitorPhotoFieldsSchema, Object.fromEntries(Object.entries(upload.fields).filter(([, v]) => v !== "")), problems);
         if (!upload.file) problems.push("memorial_photo__file__missing");
         if (problems.length > 0 || !fields || !upload.file) throw new ApiError(422, [...new Set(problems)]);
-        const receipt = await addVisitorPhoto(c.get("db"), c.get("fileStorage"), { slug, spool: upload.file, authorName: fields.author_name, caption: fields.caption ?? null, ip: ipOf(c), now: new Date() });
+        const receipt = await addVisitorPhoto(db, c.get("fileStorage"), { memorial, spool: upload.file, authorName: fields.author_name, caption: fields.caption ?? null, now });
         return c.json({ data: receipt }, 201, NO_STORE);
       });
     }),
@@ -404,6 +401,7 @@ export function registerMemorialRoutes(app: OpenAPIHono<AppEnv>) {
     const { slug, photo_id, file } = c.req.valid("param");
     const variant = fileOf(file);
     const { file: image, indexable } = await visitorPhotoFile(c.get("db"), c.get("fileStorage"), slug, photo_id, variant.width, variant.format);
-    return sendImage(c, image, indexable ? { "cache-control": "public, max-age=300" } : { "cache-control": "private, max-age=300", "x-robots-tag": "noindex", "referrer-policy": "no-referrer" });
+    // A shared cache may keep a public photo a minute after the family removes it, never longer.
+    return sendImage(c, image, indexable ? { "cache-control": "public, max-age=60" } : { "cache-control": "private, max-age=60", "x-robots-tag": "noindex", "referrer-policy": "no-referrer" });
   });
 }

@@ -5,7 +5,7 @@ import { createTranslator } from "next-intl";
 import { localeOrDefault, type Locale } from "@/domain/locales";
 import type { Db } from "@/server/db/client";
 import { memorialCondolences } from "@/server/db/schema/memorials";
-import { ensureSpace, PDF_THEME, renderPdf, writeRule, writeSpans, writeTitleBlock, type Pdf } from "@/server/integrations/pdf/pdf-layout";
+import { ensureSpace, measureSpans, PDF_THEME, renderPdf, writeRule, writeSpans, writeTitleBlock, type Pdf } from "@/server/integrations/pdf/pdf-layout";
 import { dejaVuSans } from "@/server/integrations/pdf/unicode-fonts";
 import type { FileStorage } from "@/server/integrations/storage/file-storage";
 import { loadMessages } from "@/i18n/load-messages";
@@ -18,8 +18,8 @@ import { requireMemorial } from "@/server/services/memorial/memorial-access";
  * approved condolences only, oldest first, each with its author's name, the day it was
  * published, its text and its photo. Drawn with DejaVu Sans (embedded), which covers the
  * Latin, Greek, Cyrillic, Arabic and Hebrew letters of the 11 locales; a right-to-left
- * message is set right-aligned and shaped by fontkit, whole lines only (no mixed-direction
- * reordering). Chinese characters are not in DejaVu Sans: they print as □ and the message
+ * message is set right-aligned, wrapped here and shaped by fontkit (a Latin word or number
+ * inside it is not reordered: no full bidirectional algorithm). Chinese characters are not in DejaVu Sans: they print as □ and the message
  * carries a note that it reads in full on the page. The book's own labels are in the
  * caller's language, in French for ar, he and zh (their labels mix directions or scripts
  * the font cannot draw).
@@ -82,17 +82,44 @@ function dayOf(date: Date, locale: Locale): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "Europe/Paris", numberingSystem: "latn" }).format(date);
 }
 
+/**
+ * A right-to-left paragraph, wrapped here line by line: pdfkit shapes and reverses a whole
+ * line through fontkit, but drops the space before a line's last word unless the line
+ * ends with one, so each line is drawn on its own with a trailing space.
+ */
+function writeRightToLeft(doc: Pdf, paragraph: string, options: { fontSize?: number; bold?: boolean } = {}): void {
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  // measureSpans selects the document's face and size, so widthOfString measures with them.
+  const lineHeight = measureSpans(doc, [{ text: "ا" }], width, options);
+  const lines: string[] = [];
+  let current = "";
+  for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (current && doc.widthOfString(`${candidate} `) > width) {
+      lines.push(current);
+      current = word;
+    } else current = candidate;
+  }
+  if (current) lines.push(current);
+  for (const line of lines) {
+    ensureSpace(doc, lineHeight);
+    writeSpans(doc, [{ text: `${line} `, bold: options.bold }], { align: "right", fontSize: options.fontSize });
+  }
+}
+
 function writeEntry(doc: Pdf, entry: BookEntry, note: string): void {
   ensureSpace(doc, 60);
   const author = printable(entry.author);
-  writeSpans(doc, [{ text: author.text, bold: true }], { fontSize: 12, align: isRightToLeft(author.text) ? "right" : "left" });
+  if (isRightToLeft(author.text)) writeRightToLeft(doc, author.text, { fontSize: 12, bold: true });
+  else writeSpans(doc, [{ text: author.text, bold: true }], { fontSize: 12 });
   writeSpans(doc, [{ text: entry.day }], { fontSize: 9, color: PDF_THEME.muted });
   doc.y += 4;
   const message = printable(entry.message);
-  const align = isRightToLeft(message.text) ? "right" : "left";
+  const rightToLeft = isRightToLeft(message.text);
   for (const paragraph of message.text.split(/\n+/).filter((line) => line.trim())) {
     ensureSpace(doc, PDF_THEME.fontSize * 2);
-    writeSpans(doc, [{ text: paragraph }], { align });
+    if (rightToLeft) writeRightToLeft(doc, paragraph);
+    else writeSpans(doc, [{ text: paragraph }]);
     doc.y += 3;
   }
   if (message.replaced || author.replaced) writeSpans(doc, [{ text: note, italic: true }], { fontSize: 8.5, color: PDF_THEME.muted });

@@ -9,11 +9,10 @@ import { notFoundError } from "@/server/http/errors";
 import type { FileStorage } from "@/server/integrations/storage/file-storage";
 import { enqueue, notifyEnqueued } from "@/server/jobs/queue";
 import type { AuthSession } from "@/server/services/auth-tokens";
-import { requireMemorial } from "@/server/services/memorial/memorial-access";
+import { requireMemorial, type MemorialRow } from "@/server/services/memorial/memorial-access";
 import { publicPhotoView, type MemorialPhotoRow } from "@/server/services/memorial/memorial-views";
 import { deleteKeys, storePhotoVariants } from "@/server/services/memorial/photo-files";
 import { deleteNow, keysOf, scheduleFileRemoval } from "@/server/services/memorial/remove-files";
-import { limitVisitor, visibleMemorial } from "@/server/services/memorial/visitor-memorial";
 import type { SpooledFile } from "@/server/services/supporting-documents/receive-multipart";
 
 /**
@@ -26,14 +25,13 @@ import type { SpooledFile } from "@/server/services/supporting-documents/receive
 
 export const MEMORIAL_CONDOLENCE_EMAIL_JOB = "memorial.condolence_email";
 
-// POST /api/v1/memorial_pages/{slug}/condolences
+// POST /api/v1/memorial_pages/{slug}/condolences, once admitVisitor() let the caller in.
 export async function leaveCondolence(
   db: Db,
   storage: FileStorage,
-  input: { slug: string; body: MemorialCondolenceCreateInput; spool: SpooledFile | null; ip: string | null; locale: string; now: Date },
+  input: { memorial: MemorialRow; body: MemorialCondolenceCreateInput; spool: SpooledFile | null; locale: string; now: Date },
 ): Promise<MemorialCondolenceReceipt> {
-  const memorial = await visibleMemorial(db, input.slug);
-  await limitVisitor(db, "condolence", memorial.id, input.ip, input.now);
+  const { memorial } = input;
   const status = memorial.moderation === "immediate" ? "published" : "pending";
   const stored = input.spool ? await storePhotoVariants(storage, input.spool) : null;
   try {

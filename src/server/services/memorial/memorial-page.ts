@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne } from "drizzle-orm";
-import type { MemorialPublicPhoto } from "@/domain/schemas/memorial";
+import type { MemorialPhotoFormat, MemorialPublicPhoto } from "@/domain/schemas/memorial";
 import type { MemorialCondolenceReceipt, MemorialPage } from "@/domain/schemas/memorial-page";
-import type { MemorialPhotoFormat } from "@/domain/schemas/memorial";
 import { epochSeconds } from "@/domain/time";
 import type { Db } from "@/server/db/client";
 import { memorialCondolences, memorialPhotos, memorials } from "@/server/db/schema/memorials";
@@ -10,7 +9,7 @@ import type { FileStorage } from "@/server/integrations/storage/file-storage";
 import type { MemorialRow } from "@/server/services/memorial/memorial-access";
 import { memorialCeremonies, publicPhotoView, type PhotoUrlBase } from "@/server/services/memorial/memorial-views";
 import { insertPhoto, openVariant, type PhotoFile } from "@/server/services/memorial/photos";
-import { limitVisitor, visibleMemorial } from "@/server/services/memorial/visitor-memorial";
+import { visibleMemorial } from "@/server/services/memorial/visitor-memorial";
 import type { SpooledFile } from "@/server/services/supporting-documents/receive-multipart";
 
 /**
@@ -92,15 +91,13 @@ export async function getMemorialPage(db: Db, slug: string): Promise<MemorialPag
   return memorialPageView(db, await visibleMemorial(db, slug));
 }
 
-// POST /api/v1/memorial_pages/{slug}/photos
+// POST /api/v1/memorial_pages/{slug}/photos, once admitVisitor() let the caller in.
 export async function addVisitorPhoto(
   db: Db,
   storage: FileStorage,
-  input: { slug: string; spool: SpooledFile; authorName: string; caption: string | null; ip: string | null; now: Date },
+  input: { memorial: MemorialRow; spool: SpooledFile; authorName: string; caption: string | null; now: Date },
 ): Promise<MemorialCondolenceReceipt> {
-  const memorial = await visibleMemorial(db, input.slug);
-  if (!memorial.visitorsMayAddPhotos) throw new ApiError(422, "memorial_photo__visitors__not_allowed");
-  await limitVisitor(db, "photo", memorial.id, input.ip, input.now);
+  const { memorial } = input;
   const status = memorial.moderation === "immediate" ? "published" : "pending";
   const row = await insertPhoto(db, storage, input.spool, { memorialId: memorial.id, source: "visitor", status, caption: input.caption, authorName: input.authorName }, input.now);
   return { id: row.id, status, photo_id: row.id };

@@ -52,7 +52,8 @@ export function parseVariantFile(file: string): { width: number; format: Memoria
 export function ceremonyView(ceremony: ResolvedCeremony, audience: "family" | "visitor"): MemorialCeremony {
   const cityLine = [ceremony.postalCode, ceremony.city].filter(Boolean).join(" ");
   const fullAddress = [ceremony.addressLine, cityLine].filter(Boolean).join(", ") || null;
-  const address = audience === "visitor" && ceremony.place === "home" ? null : fullAddress;
+  const hidden = audience === "visitor" && ceremony.place === "home";
+  const address = hidden ? null : fullAddress;
   return {
     step_type: ceremony.stepType,
     date: ceremony.clock?.date ?? null,
@@ -60,6 +61,9 @@ export function ceremonyView(ceremony: ResolvedCeremony, audience: "family" | "v
     starts_at: ceremony.at ? epochSeconds(ceremony.at) : null,
     place_name: ceremony.placeName,
     address,
+    street: hidden ? null : ceremony.addressLine,
+    postal_code: hidden ? null : ceremony.postalCode,
+    city: hidden ? null : ceremony.city,
     place: ceremony.place,
     directions_url: address ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}` : null,
   };

@@ -26,7 +26,7 @@ const slugAlphabet = customAlphabet("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefg
 export const newMemorialSlug = (): string => slugAlphabet();
 
 export async function familyMemorialView(db: Db, memorial: MemorialRow, hold: MemorialHold): Promise<Memorial> {
-  const [photos, { views: ceremonies }, [pending], [reports]] = await Promise.all([
+  const [photos, { views: ceremonies }, [pending], [reports], [deal]] = await Promise.all([
     db
       .select()
       .from(memorialPhotos)
@@ -41,10 +41,12 @@ export async function familyMemorialView(db: Db, memorial: MemorialRow, hold: Me
       .select({ n: count() })
       .from(memorialReports)
       .where(and(eq(memorialReports.memorialId, memorial.id), isNull(memorialReports.resolvedAt))),
+    db.select({ uuid: deals.uuid }).from(deals).where(eq(deals.id, memorial.dealId)),
   ]);
   return {
     id: memorial.id,
     deal_id: memorial.dealId,
+    deal_uuid: deal!.uuid,
     slug: memorial.slug,
     display_name: memorial.displayName,
     birth_date: memorial.birthDate,

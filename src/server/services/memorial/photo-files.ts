@@ -84,17 +84,24 @@ export async function storePhotoVariants(storage: FileStorage, spool: SpooledFil
 
   const stored: MemorialPhotoVariantRow[] = [];
   try {
-    const base = sharp(spool.path, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error", animated: false }).rotate();
+    // One decode (JPEG shrink-on-load where it can), upright and at the largest width; every
+    // variant is then made from those pixels rather than from the original again.
+    let upright: { data: Buffer; info: OutputInfo };
+    try {
+      upright = await sharp(spool.path, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error", animated: false })
+        .rotate()
+        .resize({ width: widths[widths.length - 1], withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+    } catch {
+      throw refuse("memorial_photo__file__unreadable");
+    }
+    const raw = { raw: { width: upright.info.width, height: upright.info.height, channels: upright.info.channels } };
     for (const width of widths) {
-      const resized = base.clone().resize({ width, withoutEnlargement: true });
       for (const format of ["webp", "jpg"] as const) {
-        const encoder = format === "webp" ? resized.clone().webp({ quality: 80 }) : resized.clone().flatten({ background: "#ffffff" }).jpeg({ quality: 82, mozjpeg: true });
-        let output: { data: Buffer; info: OutputInfo };
-        try {
-          output = await encoder.toBuffer({ resolveWithObject: true });
-        } catch {
-          throw refuse("memorial_photo__file__unreadable");
-        }
+        const resized = sharp(upright.data, raw).resize({ width, withoutEnlargement: true });
+        const encoder = format === "webp" ? resized.webp({ quality: 80 }) : resized.flatten({ background: "#ffffff" }).jpeg({ quality: 82, progressive: true });
+        const output = await encoder.toBuffer({ resolveWithObject: true });
         const key = newStorageKey();
         await storage.put(key, Readable.from(output.data), { contentType: format === "webp" ? "image/webp" : "image/jpeg", byteSize: output.data.length });
         stored.push({ width: output.info.width, height: output.info.height, format, key, byteSize: output.data.length });

@@ -1,8 +1,8 @@
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { and, eq, inArray, isNull, max, sql } from "drizzle-orm";
 import { MEMORIAL_LIMITS, type MemorialItemStatus, type MemorialPhoto, type MemorialPhotoFormat, type MemorialPhotoOrderInput, type MemorialPhotoSource, type MemorialPhotoUpdateInput } from "@/domain/schemas/memorial";
 import type { Db } from "@/server/db/client";
-import { memorialPhotos, memorials, type MemorialPhotoVariantRow } from "@/server/db/schema/memorials";
+import { memorialPhotos, memorialReports, memorials, type MemorialPhotoVariantRow } from "@/server/db/schema/memorials";
 import { ApiError, notFoundError } from "@/server/http/errors";
 import { StorageNotFoundError, type FileStorage } from "@/server/integrations/storage/file-storage";
 import type { AuthSession } from "@/server/services/auth-tokens";
@@ -29,8 +29,8 @@ export interface NewPhoto {
   condolenceId?: number | null;
 }
 
-/** Stores the spooled picture and writes its row in `tx` (the caller's transaction, or a new one); the gallery's limit is checked under the memorial's lock. */
-export async function insertPhoto(db: Db, storage: FileStorage, spool: SpooledFile, photo: NewPhoto, now: Date, write?: (row: MemorialPhotoRow, tx: Db) => Promise<void>): Promise<MemorialPhotoRow> {
+/** Stores the spooled picture, then writes its row; the gallery's limit is checked under the memorial's lock. */
+export async function insertPhoto(db: Db, storage: FileStorage, spool: SpooledFile, photo: NewPhoto, now: Date): Promise<MemorialPhotoRow> {
   const stored = await storePhotoVariants(storage, spool);
   try {
     return await db.transaction(async (tx) => {
@@ -58,7 +58,6 @@ export async function insertPhoto(db: Db, storage: FileStorage, spool: SpooledFi
           updatedAt: now,
         })
         .returning();
-      if (write) await write(row!, tx as unknown as Db);
       return row!;
     });
   } catch (error) {
@@ -109,6 +108,8 @@ export async function removePhotos(db: Db, storage: FileStorage, memorialId: num
       .delete(memorialPhotos)
       .where(and(eq(memorialPhotos.memorialId, memorialId), inArray(memorialPhotos.id, [...photoIds])))
       .returning({ variants: memorialPhotos.variants });
+    // Reports on a photo that no longer exists have nothing left to decide.
+    await tx.delete(memorialReports).where(and(eq(memorialReports.memorialId, memorialId), eq(memorialReports.targetType, "photo"), inArray(memorialReports.targetId, [...photoIds])));
     const keys = keysOf(rows);
     await scheduleFileRemoval(tx as unknown as Db, keys, now);
     return keys;

@@ -8,7 +8,7 @@ import { ApiError, notFoundError } from "@/server/http/errors";
 import type { AuthSession } from "@/server/services/auth-tokens";
 import { setCondolenceStatus } from "@/server/services/memorial/condolences";
 import { requireMemorial } from "@/server/services/memorial/memorial-access";
-import { limitVisitor, visibleMemorial } from "@/server/services/memorial/visitor-memorial";
+import { admitVisitor } from "@/server/services/memorial/visitor-memorial";
 
 /**
  * Reports: a visitor flags a condolence or a photo they can see (no identity kept, only
@@ -33,8 +33,7 @@ async function visibleTarget(db: Db, memorialId: number, type: "condolence" | "p
 
 // POST /api/v1/memorial_pages/{slug}/reports
 export async function reportItem(db: Db, slug: string, input: MemorialReportCreateInput, ip: string | null, now: Date): Promise<{ id: number }> {
-  const memorial = await visibleMemorial(db, slug);
-  await limitVisitor(db, "report", memorial.id, ip, now);
+  const memorial = await admitVisitor(db, slug, "report", ip, now);
   if (!(await visibleTarget(db, memorial.id, input.target_type, input.target_id))) throw new ApiError(422, "memorial_report__target__unknown");
   const [row] = await db
     .insert(memorialReports)

@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { memorials } from "@/server/db/schema/memorials";
-import { notFoundError } from "@/server/http/errors";
+import { ApiError, notFoundError } from "@/server/http/errors";
 import type { MemorialRow } from "@/server/services/memorial/memorial-access";
 import { RateLimitedError } from "@/server/services/deal-extras/rate-limited";
 import { consumeRateLimit, type LimitRule } from "@/server/services/rate-limit";
@@ -45,4 +45,16 @@ export async function limitVisitor(db: Db, action: VisitorAction, memorialId: nu
   ];
   const decision = await consumeRateLimit(db, { bucket: `memorial_${action}`, rules, now });
   if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
+}
+
+/**
+ * The checks of a visitor's write, made before its body is read (a refused caller uploads
+ * nothing): the memorial is visible, visitors may add photos (for a photo), and the limits
+ * hold. Every attempt counts, a refused one included.
+ */
+export async function admitVisitor(db: Db, slug: string, action: VisitorAction, ip: string | null, now: Date): Promise<MemorialRow> {
+  const memorial = await visibleMemorial(db, slug);
+  if (action === "photo" && !memorial.visitorsMayAddPhotos) throw new ApiError(422, "memorial_photo__visitors__not_allowed");
+  await limitVisitor(db, action, memorial.id, ip, now);
+  return memorial;
 }
