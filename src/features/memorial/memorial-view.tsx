@@ -2,7 +2,6 @@ import { useLocale, useTranslations } from "next-intl";
 import { flowersForCeremonyPath } from "@/domain/flowers/ceremony-prefill";
 import type { MemorialCeremony } from "@/domain/schemas/memorial";
 import type { MemorialPage } from "@/domain/schemas/memorial-page";
-import { parseFrenchAddress } from "@/shared/seo/json-ld";
 import { buttonClasses } from "@/ui/button";
 import { CondolenceForm } from "./condolence-form";
 import { lifeDates, memorialDay, memorialStamp, memorialTime } from "./memorial-format";
@@ -10,15 +9,17 @@ import { ReportButton } from "./report-button";
 import { ResponsivePhoto } from "./responsive-photo";
 import { VisitorPhotoForm } from "./visitor-photo-form";
 
-/** The address a flowers delivery needs, from the ceremony's one-line address ("1 rue X, 69002 Lyon"). */
-function splitAddress(address: string | null): { address: string; postal_code: string; city: string } {
-  if (!address) return { address: "", postal_code: "", city: "" };
-  const parts = parseFrenchAddress(address);
-  return { address: parts.streetAddress, postal_code: parts.postalCode ?? "", city: parts.addressLocality ?? "" };
-}
-
 function flowersPath(ceremony: MemorialCeremony, name: string): string {
-  return flowersForCeremonyPath({ place: ceremony.place, place_name: ceremony.place_name ?? "", recipient_name: name, ...splitAddress(ceremony.address), date: ceremony.date ?? "", time: ceremony.time ?? "" });
+  return flowersForCeremonyPath({
+    place: ceremony.place,
+    place_name: ceremony.place_name ?? "",
+    recipient_name: name,
+    address: ceremony.street ?? "",
+    postal_code: ceremony.postal_code ?? "",
+    city: ceremony.city ?? "",
+    date: ceremony.date ?? "",
+    time: ceremony.time ?? "",
+  });
 }
 
 /**

@@ -40,6 +40,7 @@ function memorial(overrides: Partial<Memorial> = {}): Memorial {
   return {
     id: 3,
     deal_id: 41,
+    deal_uuid: "0b7f7e2c-6a1e-4a57-9d52-3f1c1d2e4a10",
     slug: SLUG,
     display_name: "Jeanne Martin",
     birth_date: "1940-03-12",
@@ -111,7 +112,7 @@ describe("memorial formatting", () => {
 describe("the visitors' page", () => {
   const page: MemorialPage = {
     ...visitorPreview(memorial({ visibility: "link" }), [{ ...condolence(1, "published", 500), message: "<b>Courage</b>" }]),
-    ceremonies: [{ step_type: "ceremony", date: "2026-12-03", time: "14:30", starts_at: 1_796_304_600, place_name: "Église Saint-Nizier", address: "Place Saint-Nizier, 69002 Lyon", place: "worship", directions_url: "https://www.openstreetmap.org/search?query=Place%20Saint-Nizier" }],
+    ceremonies: [{ step_type: "ceremony", date: "2026-12-03", time: "14:30", starts_at: 1_796_304_600, place_name: "Église Saint-Nizier", address: "Place Saint-Nizier, 69002 Lyon", street: "Place Saint-Nizier", postal_code: "69002", city: "Lyon", place: "worship", directions_url: "https://www.openstreetmap.org/search?query=Place%20Saint-Nizier" }],
     ics_url: `/api/v1/memorial_pages/${SLUG}/ceremony.ics`,
   };
 
