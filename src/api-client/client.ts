@@ -67,13 +67,26 @@ function authHeaders(tokens: AuthTokens | null): Record<string, string> {
   return headers;
 }
 
-function captureTokens(response: Response): void {
+/** Keeps the tokens a response rotated (read through `header`, so XHR uploads share it). */
+export function captureTokensFrom(header: (name: string) => string | null): void {
   const rotated: AuthTokens = {};
   for (const name of TOKEN_HEADERS) {
-    const value = response.headers.get(name);
+    const value = header(name);
     if (value) rotated[name] = value;
   }
   saveTokens(rotated);
+}
+
+function captureTokens(response: Response): void {
+  captureTokensFrom((name) => response.headers.get(name));
+}
+
+/** The headers every call carries: the company, then the session's tokens. */
+export function identityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const company = readStoredCompany();
+  if (company) headers["company-id"] = String(company.id);
+  return Object.assign(headers, authHeaders(readTokens()));
 }
 
 function contentType(response: Response): string {
@@ -148,9 +161,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
         body = JSON.stringify(options.body);
       }
     }
-    const company = readStoredCompany();
-    if (company) headers["company-id"] = String(company.id);
-    Object.assign(headers, authHeaders(readTokens()));
+    Object.assign(headers, identityHeaders());
     if (options.withSession) headers["session-id"] = sessionId();
     Object.assign(headers, options.headers);
 

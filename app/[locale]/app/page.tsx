@@ -16,14 +16,18 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function Page({ params }: Props) {
   setRequestLocale((await params).locale);
   const account = await requireServerAccount("client", paths.clientSpace());
-  const flowers = await getTranslations("FlowerFunnel");
-  const extras = await getTranslations("DealExtras.suggestions");
-  const perks = await getTranslations("Perks.family");
+  const [flowers, extras, perks, memorial] = await Promise.all([
+    getTranslations("FlowerFunnel"), getTranslations("DealExtras.suggestions"), getTranslations("Perks.family"), getTranslations("Memorial.family"),
+  ]);
   return (
     <ClientMessages namespaces={CLIENT_SPACE_MESSAGES}>
       <Dashboard firstname={(account.row as { firstname?: string | null }).firstname ?? null} accountActions={<SignOutButton realm="client" />}
         funeralDealLink={{ label: flowers("spaceLink"), path: paths.flowers() }}
-        dealLinks={[{ label: extras("link"), pathPrefix: paths.dealSuggestions(""), testId: "deal-suggestions-link" }, { label: perks("link"), pathPrefix: paths.perks(""), testId: "deal-perks-link" }]}
+        dealLinks={[
+          { label: extras("link"), pathPrefix: paths.dealSuggestions(""), testId: "deal-suggestions-link" },
+          { label: perks("link"), pathPrefix: paths.perks(""), testId: "deal-perks-link" },
+          { label: memorial("dashboardLink"), pathPrefix: paths.memorial(""), testId: "deal-memorial-link", kinds: ["funeral"] },
+        ]}
       />
     </ClientMessages>
   );

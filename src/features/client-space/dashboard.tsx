@@ -50,6 +50,8 @@ export interface DealPageLink {
   label: string;
   pathPrefix: string;
   testId: string;
+  /** Deal kinds the page is about (every kind when omitted): a memorial is a funeral deal's. */
+  kinds?: readonly string[];
 }
 
 export function Dashboard({ firstname, accountActions, funeralDealLink, dealLinks = [] }: { firstname: string | null; accountActions?: ReactNode; funeralDealLink?: FuneralDealLink; dealLinks?: DealPageLink[] }) {
@@ -183,7 +185,7 @@ function DashboardBody({ data, funeralDealLink, dealLinks }: { data: DashboardDa
                       {funeralDealLink.label}
                     </NextLink>
                   ) : null}
-                  {dealLinks.map((link) => (
+                  {dealLinks.filter((link) => !link.kinds || link.kinds.includes(deal.kind)).map((link) => (
                     <NextLink key={link.testId} href={`${link.pathPrefix}${deal.id}`} className={buttonClasses({ variant: "secondary" })} data-testid={link.testId}>
                       {link.label}
                     </NextLink>

@@ -9,6 +9,7 @@ import { forgetResumeFragment, TOKEN, UUID } from "@/api-client/resume-fragment"
 import { hasStoredTokens } from "@/api-client/auth-storage";
 import { paths } from "@/config/paths";
 import { flowerConfirmationFragment } from "@/domain/flowers/catalogue";
+import { readCeremonyPrefill, type CeremonyPrefill } from "@/domain/flowers/ceremony-prefill";
 import { formatMoney } from "@/domain/quote/money";
 import type { FlowerCeremony, FlowerProduct, FlowerProductsResponse } from "@/domain/schemas/flower-funnel";
 import { Alert } from "@/ui/alert";
@@ -48,6 +49,12 @@ function arrivalDeal(): { deal: string | null; token: string | null } {
   return { deal: valid, token: valid && token && TOKEN.test(token) ? token : null };
 }
 
+/** A ceremony's address, date and time from a memorial page's link, over this device's draft. */
+function withPrefill(draft: FlowerDraft, prefill: CeremonyPrefill): FlowerDraft {
+  const { place, ...texts } = prefill;
+  return { ...draft, deliveryMode: "address", ceremony: null, delivery: { ...draft.delivery, ...texts, place: place ?? draft.delivery.place } };
+}
+
 /**
  * The flowers funnel on one page: choose, delivery, message, contact, review and order.
  * Rendered on the server with the catalogue's first page; the draft saved on this device
@@ -73,7 +80,7 @@ export function FlowerFunnel({ initial, intro }: { initial: FlowerProductsRespon
 
   // Opening, once on arrival: this device's draft, then the ceremonies the family may deliver to.
   const open = useCallback(
-    (stored: FlowerDraft | null, arrival: { deal: string | null; token: string | null }) => {
+    (stored: FlowerDraft | null, arrival: { deal: string | null; token: string | null }, prefilled = false) => {
       restored.current = true;
       if (stored) setDraft(stored);
       setDealToken(arrival.token);
@@ -87,7 +94,8 @@ export function FlowerFunnel({ initial, intro }: { initial: FlowerProductsRespon
         .then(({ ceremonies: found }) => {
           setCeremonies(found);
           const first = found.find((c) => c.problems.length === 0) ?? found[0];
-          if (first)
+          // An address the link pre-filled (a memorial's ceremony) is not replaced by the family's own.
+          if (first && !prefilled)
             setDraft((d) =>
               d.ceremony && found.some((c) => c.deal_uuid === d.ceremony?.deal && c.step_id === d.ceremony.step_id)
                 ? d
@@ -100,7 +108,10 @@ export function FlowerFunnel({ initial, intro }: { initial: FlowerProductsRespon
   );
   useEffect(() => {
     // After the first paint: the server-rendered page stays as it is until then.
-    const id = window.setTimeout(() => open(loadFlowerDraft(), arrivalDeal()), 0);
+    const id = window.setTimeout(() => {
+      const prefill = readCeremonyPrefill(window.location.search);
+      open(prefill ? withPrefill(loadFlowerDraft() ?? emptyFlowerDraft(), prefill) : loadFlowerDraft(), arrivalDeal(), prefill !== null);
+    }, 0);
     return () => window.clearTimeout(id);
   }, [open]);
 
