@@ -43,6 +43,13 @@ export class ApiError extends Error {
   }
 }
 
+/** 429 rate_limited: the error handler answers it with Retry-After, whichever limit refused. */
+export class RateLimitedError extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, "rate_limited");
+  }
+}
+
 export const notFoundError = (code = "not_found") => new ApiError(404, code);
 export const unauthorizedError = () => new ApiError(401, "unauthorized");
 export const forbiddenError = () => new ApiError(403, "forbidden");
@@ -104,6 +111,7 @@ export function describeError(error: unknown): string {
 
 /** Logs unexpected failures with the request id; answers them without any internal detail. */
 export function handleError(error: unknown, c: Context): Response {
+  if (error instanceof RateLimitedError) c.header("Retry-After", String(error.retryAfterSeconds));
   if (error instanceof ApiError) return errorResponse(c, error.status, error.codes);
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode;

@@ -27,7 +27,7 @@ import {
 import { guard, sessionOf } from "@/server/http/auth";
 import { clientIp } from "@/server/http/client-ip";
 import type { AppEnv } from "@/server/http/env";
-import { errorResponses, jsonResponse, limited } from "@/server/routes/responses";
+import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import {
   acceptPriceRequest,
   answerPriceRequest,
@@ -276,7 +276,7 @@ export function registerDealExtraRoutes(app: OpenAPIHono<AppEnv>) {
 
   // POST /api/v1/deals/{id}/family_review – the family leaves its review
   app.openapi(routes.leaveReview, async (c) =>
-    limited(c, async () => c.json({ data: await leaveFamilyReview(c.get("db"), sessionOf(c), c.req.valid("param").id, c.req.valid("json"), ipOf(c), new Date()) }, 201, NO_STORE)),
+    c.json({ data: await leaveFamilyReview(c.get("db"), sessionOf(c), c.req.valid("param").id, c.req.valid("json"), ipOf(c), new Date()) }, 201, NO_STORE),
   );
 
   // GET /api/v1/service_suggestions – a deal's suggestions
@@ -330,20 +330,16 @@ export function registerDealExtraRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   // GET /api/v1/price_requests/{token} – the supplier reads the request
-  app.openapi(routes.readLink, async (c) =>
-    limited(c, async () => {
-      const now = new Date();
-      await limitPriceRequestLookup(c.get("db"), ipOf(c), now);
-      return c.json({ data: await readPriceRequestByToken(c.get("db"), c.req.valid("param").token, now) }, 200, LINK_HEADERS);
-    }),
-  );
+  app.openapi(routes.readLink, async (c) => {
+    const now = new Date();
+    await limitPriceRequestLookup(c.get("db"), ipOf(c), now);
+    return c.json({ data: await readPriceRequestByToken(c.get("db"), c.req.valid("param").token, now) }, 200, LINK_HEADERS);
+  });
 
   // PUT /api/v1/price_requests/{token} – the supplier answers
-  app.openapi(routes.answerLink, async (c) =>
-    limited(c, async () => {
-      const now = new Date();
-      await limitPriceRequestLookup(c.get("db"), ipOf(c), now);
-      return c.json({ data: await answerPriceRequest(c.get("db"), c.req.valid("param").token, c.req.valid("json"), now) }, 200, LINK_HEADERS);
-    }),
-  );
+  app.openapi(routes.answerLink, async (c) => {
+    const now = new Date();
+    await limitPriceRequestLookup(c.get("db"), ipOf(c), now);
+    return c.json({ data: await answerPriceRequest(c.get("db"), c.req.valid("param").token, c.req.valid("json"), now) }, 200, LINK_HEADERS);
+  });
 }

@@ -21,7 +21,6 @@ import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import { authNow } from "@/server/services/auth/clock";
 import { createDocumentRequest, listDocumentRequests } from "@/server/services/document-requests/create-document-request";
 import { openDocumentRequest, verifyDocumentRequest } from "@/server/services/document-requests/open-document-request";
-import { DocumentRequestRateLimited } from "@/server/services/document-requests/public-access";
 import { storeRequestedDocument, uploadTarget } from "@/server/services/document-requests/upload-requested-document";
 import { receiveMultipart } from "@/server/services/supporting-documents/receive-multipart";
 import { uploadSpoolDir } from "@/server/services/supporting-documents/store-document";
@@ -146,15 +145,11 @@ const uploadRouteDef = createRoute({
 // The token is in the path: no referrer to carry it elsewhere, nothing kept by a cache.
 const LINK_HEADERS = { "cache-control": "no-store", "referrer-policy": "no-referrer" };
 
-async function limited<T>(c: Context<AppEnv>, run: () => Promise<T>): Promise<T> {
+/** Runs a link's use case with the link headers set first, so its refusals (404, 410, 429) carry them too. */
+async function asLink<T>(c: Context<AppEnv>, run: () => Promise<T>): Promise<T> {
   c.header("Referrer-Policy", "no-referrer");
   c.header("Cache-Control", "no-store");
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof DocumentRequestRateLimited) c.header("Retry-After", String(error.retryAfterSeconds));
-    throw error;
-  }
+  return run();
 }
 
 export function registerDocumentRequestRoutes(app: OpenAPIHono<AppEnv>) {
@@ -173,14 +168,14 @@ export function registerDocumentRequestRoutes(app: OpenAPIHono<AppEnv>) {
   // GET /api/v1/document_requests/{token} – what the SMS link shows to this caller
   app.openapi(openRouteDef, async (c) => {
     const input = { proof: c.req.header(DOCUMENT_REQUEST_PROOF_HEADER), auth: c.get("auth"), ip: clientIp(c), now: authNow() };
-    const data = await limited(c, () => openDocumentRequest(c.get("db"), c.req.valid("param").token, input));
+    const data = await asLink(c, () => openDocumentRequest(c.get("db"), c.req.valid("param").token, input));
     return c.json({ data }, 200, LINK_HEADERS);
   });
 
   // POST /api/v1/document_requests/{token}/verify – prove the SMS code
   app.openapi(verifyRouteDef, async (c) => {
     const input = { ip: clientIp(c), now: authNow() };
-    const data = await limited(c, () => verifyDocumentRequest(c.get("db"), c.req.valid("param").token, c.req.valid("json").code, input));
+    const data = await asLink(c, () => verifyDocumentRequest(c.get("db"), c.req.valid("param").token, c.req.valid("json").code, input));
     return c.json({ data }, 200, LINK_HEADERS);
   });
 
@@ -191,7 +186,7 @@ export function registerDocumentRequestRoutes(app: OpenAPIHono<AppEnv>) {
     const now = authNow();
     const input = { proof: c.req.header(DOCUMENT_REQUEST_PROOF_HEADER), auth: c.get("auth"), ip: clientIp(c), now };
     // Who may send, and for which item, is settled before a byte of the file is read.
-    const target = await limited(c, () => uploadTarget(db, token, item_id, input));
+    const target = await asLink(c, () => uploadTarget(db, token, item_id, input));
     const upload = await receiveMultipart(c.req.raw, uploadSpoolDir());
     try {
       const data = await storeRequestedDocument(db, c.get("fileStorage"), target, upload, now);

@@ -1,5 +1,4 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import { z } from "zod";
 import { publicAccess, signedIn } from "@/domain/access";
 import { ROLES } from "@/domain/roles";
@@ -27,7 +26,7 @@ import { authNow } from "@/server/services/auth/clock";
 import { serializeAccount } from "@/server/services/auth/users";
 import { acceptInvitation, readInvitation } from "@/server/services/family/accept-invitation";
 import { listClientAbilities } from "@/server/services/family/client-abilities";
-import { FamilyRateLimitedError, limitInvitationLookup } from "@/server/services/family/family-limits";
+import { limitInvitationLookup } from "@/server/services/family/family-limits";
 import { inviteMember } from "@/server/services/family/invite-member";
 import { changeMember, listMembers, removeMember, revokeInvitation } from "@/server/services/family/members";
 
@@ -167,15 +166,6 @@ const acceptInvitationRoute = createRoute({
   },
 });
 
-/** A limit reached answers 429 with Retry-After. */
-async function limited<T>(c: Context<AppEnv>, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof FamilyRateLimitedError) c.header("Retry-After", String(error.retryAfterSeconds));
-    throw error;
-  }
-}
 
 export function registerFamilyRoutes(app: OpenAPIHono<AppEnv>) {
   for (const target of TARGETS) {
@@ -187,9 +177,7 @@ export function registerFamilyRoutes(app: OpenAPIHono<AppEnv>) {
 
     // POST /api/v1/{deals|administrative_procedures}/{id}/abilities – invite by e-mail
     app.openapi(routes.invite, async (c) => {
-      const invitation = await limited(c, () =>
-        inviteMember(c.get("db"), sessionOf(c), of(c.req.valid("param").id), c.req.valid("json"), { locale: requestLocale(c, undefined), now: authNow() }),
-      );
+      const invitation = await inviteMember(c.get("db"), sessionOf(c), of(c.req.valid("param").id), c.req.valid("json"), { locale: requestLocale(c, undefined), now: authNow() });
       return c.json({ data: invitation }, 201, NO_STORE);
     });
 
@@ -221,7 +209,7 @@ export function registerFamilyRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(readInvitationRoute, async (c) => {
     const db = c.get("db");
     const now = authNow();
-    await limited(c, () => limitInvitationLookup(db, { ip: clientIp(c), now }));
+    await limitInvitationLookup(db, { ip: clientIp(c), now });
     c.header("Referrer-Policy", "no-referrer");
     return c.json({ data: await readInvitation(db, c.req.valid("param").token, now) }, 200, { "cache-control": "no-store" });
   });
@@ -230,7 +218,7 @@ export function registerFamilyRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(acceptInvitationRoute, async (c) => {
     const db = c.get("db");
     const now = authNow();
-    await limited(c, () => limitInvitationLookup(db, { ip: clientIp(c), now }));
+    await limitInvitationLookup(db, { ip: clientIp(c), now });
     const body = (c.req.valid("json") ?? {}) as Record<string, unknown>;
     const result = await acceptInvitation(db, c.get("auth"), c.req.valid("param").token, body, { now, userAgent: c.req.header("user-agent") ?? null });
     if (result.session && result.account) setTokenHeaders(c, { ...result.session, uid: result.account.email });

@@ -16,7 +16,7 @@ import {
 import { guard } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/env";
 import { notFoundError } from "@/server/http/errors";
-import { funnelContext, limited, NO_STORE, resumeHeaders, tooManyResponse } from "@/server/routes/funnel-http";
+import { funnelContext, NO_STORE, resumeHeaders, tooManyResponse } from "@/server/routes/funnel-http";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import { flowerFilters, listFlowerProducts } from "@/server/services/flower-funnel/catalogue";
 import { listCeremonies } from "@/server/services/flower-funnel/ceremonies";
@@ -109,7 +109,7 @@ export function registerFlowerFunnelRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(productsRoute, async (c) => c.json(await listFlowerProducts(c.get("db"), c.req.valid("query")), 200, PUBLIC_CACHE));
 
   // POST /api/v1/flower_funnel/deals – order flowers
-  app.openapi(createOrderRoute, async (c) => c.json(await limited(c, () => createFlowerOrder(c.get("db"), c.req.valid("json"), funnelContext(c))), 201, NO_STORE));
+  app.openapi(createOrderRoute, async (c) => c.json(await createFlowerOrder(c.get("db"), c.req.valid("json"), funnelContext(c)), 201, NO_STORE));
 
   // GET /api/v1/flower_funnel/deals/{uuid} – the order for its confirmation page
   app.openapi(readOrderRoute, async (c) => {

@@ -5,7 +5,7 @@ import { funnelDealCreatedSchema, funnelDealViewSchema } from "@/domain/schemas/
 import { pricingQuerySchema, pricingResponseSchema } from "@/domain/schemas/quote-pricing";
 import { ApiError } from "@/server/http/errors";
 import type { AppEnv } from "@/server/http/env";
-import { funnelContext, limited, NO_STORE, pdfHeaders, pdfTokenQuery, RESUME_TOKEN_HEADER, resumeHeaders, tooManyResponse } from "@/server/routes/funnel-http";
+import { funnelContext, NO_STORE, pdfHeaders, pdfTokenQuery, RESUME_TOKEN_HEADER, resumeHeaders, tooManyResponse } from "@/server/routes/funnel-http";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import { createFunnelDeal } from "@/server/services/funeral-quote/create-funnel-deal";
 import { getFunnelDeal } from "@/server/services/funeral-quote/get-funnel-deal";
@@ -111,11 +111,11 @@ const pricingRoute = createRoute({
 
 export function registerFuneralFunnelRoutes(app: OpenAPIHono<AppEnv>) {
   // POST /api/v1/funeral_funnel/deals – start a funeral quote
-  app.openapi(createDealRoute, async (c) => c.json(await limited(c, () => createFunnelDeal(c.get("db"), c.req.valid("json"), funnelContext(c))), 201, NO_STORE));
+  app.openapi(createDealRoute, async (c) => c.json(await createFunnelDeal(c.get("db"), c.req.valid("json"), funnelContext(c)), 201, NO_STORE));
 
   // PUT /api/v1/funeral_funnel/deals/{uuid} – save answers, and submit the quote from the contact step
   app.openapi(updateDealRoute, async (c) =>
-    c.json(await limited(c, () => updateFunnelDeal(c.get("db"), c.req.valid("param").uuid, c.req.valid("json"), funnelContext(c))), 200, NO_STORE),
+    c.json(await updateFunnelDeal(c.get("db"), c.req.valid("param").uuid, c.req.valid("json"), funnelContext(c)), 200, NO_STORE),
   );
 
   // GET /api/v1/funeral_funnel/deals/{uuid} – read a funnel deal back to resume it

@@ -7,7 +7,7 @@ import { requestLocale } from "@/server/http/locale";
 import { getMailer } from "@/server/integrations/mail/mailer";
 import { jsonResponse } from "@/server/routes/responses";
 import { authNow } from "@/server/services/auth/clock";
-import { RateLimitedError, type FunnelContext } from "@/server/services/funeral-quote/funnel-context";
+import type { FunnelContext } from "@/server/services/funeral-quote/funnel-context";
 
 /** What the funnels' routes (funeral, monument) share: the resume token, the use cases' context, the 429. */
 
@@ -38,15 +38,6 @@ export function funnelContext(c: Context<AppEnv>, resumeToken: string | null = c
   };
 }
 
-/** A limit reached answers 429 with Retry-After. */
-export async function limited<T>(c: Context<AppEnv>, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof RateLimitedError) c.header("Retry-After", String(error.retryAfterSeconds));
-    throw error;
-  }
-}
 
 export const NO_STORE = { "cache-control": "no-store" };
 

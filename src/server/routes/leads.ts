@@ -6,7 +6,7 @@ import { idSchema, pagingMetaSchema } from "@/domain/schemas/common";
 import { leadAssignSchema, leadCalledSchema, leadCreatedSchema, leadInputSchema, leadListQuerySchema, leadSchema } from "@/domain/schemas/lead";
 import { guard, sessionOf } from "@/server/http/auth";
 import { clientIp } from "@/server/http/client-ip";
-import { ApiError } from "@/server/http/errors";
+import { RateLimitedError } from "@/server/http/errors";
 import type { AppEnv } from "@/server/http/env";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import { convertLead } from "@/server/services/leads/convert-lead";
@@ -96,10 +96,7 @@ export function registerLeadRoutes(app: OpenAPIHono<AppEnv>) {
       rules: [ip ? { key: `ip:${ip.slice(0, 100)}`, limit: LEADS_PER_ADDRESS, windowMs: LEAD_WINDOW_MS } : null],
       now: new Date(),
     });
-    if (!limit.allowed) {
-      c.header("Retry-After", String(limit.retryAfterSeconds));
-      throw new ApiError(429, "rate_limited");
-    }
+    if (!limit.allowed) throw new RateLimitedError(limit.retryAfterSeconds);
     return c.json(await createLead(c.get("db"), input), 201);
   });
   // GET /api/v1/leads – the funeral team's list of requests

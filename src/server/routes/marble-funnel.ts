@@ -17,7 +17,7 @@ import {
 import { guard } from "@/server/http/auth";
 import type { AppEnv } from "@/server/http/env";
 import { ApiError } from "@/server/http/errors";
-import { funnelContext, limited, NO_STORE, pdfHeaders, pdfTokenQuery, RESUME_TOKEN_HEADER, resumeHeaders, tooManyResponse } from "@/server/routes/funnel-http";
+import { funnelContext, NO_STORE, pdfHeaders, pdfTokenQuery, RESUME_TOKEN_HEADER, resumeHeaders, tooManyResponse } from "@/server/routes/funnel-http";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import { marbleFilters } from "@/server/services/marble-funnel/catalogue";
 import { createMarbleDeal } from "@/server/services/marble-funnel/create-marble-deal";
@@ -151,11 +151,11 @@ export function registerMarbleFunnelRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(warehousesRoute, async (c) => c.json(await supplierWarehousesProducts(c.get("db"), c.req.valid("query")), 200, SHORT_CACHE));
 
   // POST /api/v1/marble_funnel/deals – start a monument quote
-  app.openapi(createDealRoute, async (c) => c.json(await limited(c, () => createMarbleDeal(c.get("db"), c.req.valid("json"), funnelContext(c))), 201, NO_STORE));
+  app.openapi(createDealRoute, async (c) => c.json(await createMarbleDeal(c.get("db"), c.req.valid("json"), funnelContext(c)), 201, NO_STORE));
 
   // PUT /api/v1/marble_funnel/deals/{uuid} – save the configurator's answers, and submit the quote
   app.openapi(updateDealRoute, async (c) =>
-    c.json(await limited(c, () => updateMarbleDeal(c.get("db"), c.req.valid("param").uuid, c.req.valid("json"), funnelContext(c))), 200, NO_STORE),
+    c.json(await updateMarbleDeal(c.get("db"), c.req.valid("param").uuid, c.req.valid("json"), funnelContext(c)), 200, NO_STORE),
   );
 
   // GET /api/v1/marble_funnel/deals/{uuid} – read a monument deal back

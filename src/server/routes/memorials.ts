@@ -26,7 +26,7 @@ import type { AppEnv } from "@/server/http/env";
 import { ApiError, notFoundError } from "@/server/http/errors";
 import { requestLocale } from "@/server/http/locale";
 import { issueCodes } from "@/server/http/validation";
-import { errorResponses, jsonResponse, limited } from "@/server/routes/responses";
+import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import { condolenceBookPdf } from "@/server/services/memorial/condolence-book";
 import { decideCondolence, deleteCondolence, leaveCondolence, listFamilyCondolences } from "@/server/services/memorial/condolences";
 import { familyCeremonyIcs, visitorCeremonyIcs } from "@/server/services/memorial/memorial-ics";
@@ -344,50 +344,46 @@ export function registerMemorialRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   // POST /api/v1/memorial_pages/{slug}/condolences – a visitor's condolence
-  app.openapi(routes.condolence, async (c) =>
-    limited(c, async () => {
-      const db = c.get("db");
-      const now = new Date();
-      const locale = requestLocale(c, undefined);
-      // Visible and within the limits before a byte of the body is read.
-      const memorial = await admitVisitor(db, c.req.valid("param").slug, "condolence", ipOf(c), now);
-      const isMultipart = (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
-      const run = async (fields: Record<string, unknown>, upload: ReceivedUpload | null) => {
-        const problems: string[] = [];
-        const body = parseWith(memorialCondolenceCreateSchema, fields, problems);
-        if (problems.length > 0 || !body) throw new ApiError(422, [...new Set(problems)]);
-        const receipt = await leaveCondolence(db, c.get("fileStorage"), { memorial, body, spool: upload?.file ?? null, locale, now });
-        return c.json({ data: receipt }, 201, NO_STORE);
-      };
-      if (isMultipart) return withUpload(c, (upload) => run(upload.fields, upload), "memorial_condolence");
-      const fields = await c.req.json().catch(() => {
-        throw new ApiError(400, "invalid_json");
-      });
-      if (typeof fields !== "object" || fields === null || Array.isArray(fields)) throw new ApiError(400, "invalid_json");
-      return run(fields as Record<string, unknown>, null);
-    }),
-  );
+  app.openapi(routes.condolence, async (c) => {
+    const db = c.get("db");
+    const now = new Date();
+    const locale = requestLocale(c, undefined);
+    // Visible and within the limits before a byte of the body is read.
+    const memorial = await admitVisitor(db, c.req.valid("param").slug, "condolence", ipOf(c), now);
+    const isMultipart = (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+    const run = async (fields: Record<string, unknown>, upload: ReceivedUpload | null) => {
+      const problems: string[] = [];
+      const body = parseWith(memorialCondolenceCreateSchema, fields, problems);
+      if (problems.length > 0 || !body) throw new ApiError(422, [...new Set(problems)]);
+      const receipt = await leaveCondolence(db, c.get("fileStorage"), { memorial, body, spool: upload?.file ?? null, locale, now });
+      return c.json({ data: receipt }, 201, NO_STORE);
+    };
+    if (isMultipart) return withUpload(c, (upload) => run(upload.fields, upload), "memorial_condolence");
+    const fields = await c.req.json().catch(() => {
+      throw new ApiError(400, "invalid_json");
+    });
+    if (typeof fields !== "object" || fields === null || Array.isArray(fields)) throw new ApiError(400, "invalid_json");
+    return run(fields as Record<string, unknown>, null);
+  });
 
   // POST /api/v1/memorial_pages/{slug}/photos – a visitor's photo
-  app.openapi(routes.visitorPhoto, async (c) =>
-    limited(c, async () => {
-      const db = c.get("db");
-      const now = new Date();
-      const memorial = await admitVisitor(db, c.req.valid("param").slug, "photo", ipOf(c), now);
-      return withUpload(c, async (upload) => {
-        const problems: string[] = [];
-        const fields = parseWith(memorialVisitorPhotoFieldsSchema, Object.fromEntries(Object.entries(upload.fields).filter(([, v]) => v !== "")), problems);
-        if (!upload.file) problems.push("memorial_photo__file__missing");
-        if (problems.length > 0 || !fields || !upload.file) throw new ApiError(422, [...new Set(problems)]);
-        const receipt = await addVisitorPhoto(db, c.get("fileStorage"), { memorial, spool: upload.file, authorName: fields.author_name, caption: fields.caption ?? null, now });
-        return c.json({ data: receipt }, 201, NO_STORE);
-      });
-    }),
-  );
+  app.openapi(routes.visitorPhoto, async (c) => {
+    const db = c.get("db");
+    const now = new Date();
+    const memorial = await admitVisitor(db, c.req.valid("param").slug, "photo", ipOf(c), now);
+    return withUpload(c, async (upload) => {
+      const problems: string[] = [];
+      const fields = parseWith(memorialVisitorPhotoFieldsSchema, Object.fromEntries(Object.entries(upload.fields).filter(([, v]) => v !== "")), problems);
+      if (!upload.file) problems.push("memorial_photo__file__missing");
+      if (problems.length > 0 || !fields || !upload.file) throw new ApiError(422, [...new Set(problems)]);
+      const receipt = await addVisitorPhoto(db, c.get("fileStorage"), { memorial, spool: upload.file, authorName: fields.author_name, caption: fields.caption ?? null, now });
+      return c.json({ data: receipt }, 201, NO_STORE);
+    });
+  });
 
   // POST /api/v1/memorial_pages/{slug}/reports – a visitor's report
   app.openapi(routes.report, async (c) =>
-    limited(c, async () => c.json({ data: await reportItem(c.get("db"), c.req.valid("param").slug, c.req.valid("json"), ipOf(c), new Date()) }, 201, NO_STORE)),
+    c.json({ data: await reportItem(c.get("db"), c.req.valid("param").slug, c.req.valid("json"), ipOf(c), new Date()) }, 201, NO_STORE),
   );
 
   // GET /api/v1/memorial_pages/{slug}/ceremony.ics – the visitors' calendar file

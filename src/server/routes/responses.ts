@@ -1,6 +1,4 @@
-import type { Context } from "hono";
 import { errorBodySchema, unprocessableBodySchema } from "@/domain/schemas/common";
-import { RateLimitedError } from "@/server/services/deal-extras/rate-limited";
 
 /** Error responses shared by the route descriptions of the OpenAPI document. */
 const json = <T>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
@@ -19,12 +17,3 @@ export function jsonResponse<T>(schema: T, description: string) {
   return json(schema, description);
 }
 
-/** Runs a handler whose use case may refuse with RateLimitedError: the 429 then carries Retry-After. */
-export async function limited<T>(c: Context, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof RateLimitedError) c.header("Retry-After", String(error.retryAfterSeconds));
-    throw error;
-  }
-}

@@ -15,7 +15,7 @@ import {
 import { guard, sessionOf } from "@/server/http/auth";
 import { clientIp } from "@/server/http/client-ip";
 import type { AppEnv } from "@/server/http/env";
-import { ApiError } from "@/server/http/errors";
+import { RateLimitedError } from "@/server/http/errors";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import { attachmentDisposition } from "@/server/routes/supporting-documents";
 import { openDealDocument } from "@/server/services/deal-documents/deal-documents";
@@ -123,10 +123,7 @@ export function registerSignatureRequestRoutes(app: OpenAPIHono<AppEnv>) {
   const limitSigner = async (c: Parameters<Parameters<typeof app.openapi>[1]>[0]) => {
     const ip = clientIp(c) ?? "unknown";
     const decision = await consumeRateLimit(c.get("db"), { bucket: "signature_link", rules: [{ key: `ip:${ip}`, limit: SIGNER_ATTEMPTS_PER_MINUTE, windowMs: 60_000 }], now: new Date() });
-    if (!decision.allowed) {
-      c.header("Retry-After", String(decision.retryAfterSeconds));
-      throw new ApiError(429, "rate_limited");
-    }
+    if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
   };
 
   // GET /api/v1/signature_requests – a deal's signature requests

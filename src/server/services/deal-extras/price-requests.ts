@@ -14,7 +14,7 @@ import { loadMessages } from "@/i18n/load-messages";
 import type { Db } from "@/server/db/client";
 import { bookingTransactions, supplierPriceRequests } from "@/server/db/schema/deals";
 import { suppliers, supplierWarehouses } from "@/server/db/schema/suppliers";
-import { ApiError, notFoundError } from "@/server/http/errors";
+import { ApiError, notFoundError, RateLimitedError } from "@/server/http/errors";
 import type { Mailer } from "@/server/integrations/mail/mail-message";
 import { enqueue } from "@/server/jobs/queue";
 import { PermanentJobError } from "@/server/jobs/worker";
@@ -26,7 +26,6 @@ import { directoryCaller } from "@/server/services/directory/caller";
 import { sendDealEmailOnce } from "@/server/services/deals/deal-communications";
 import { notify } from "@/server/services/notifications/notify";
 import { consumeRateLimit } from "@/server/services/rate-limit";
-import { RateLimitedError } from "@/server/services/deal-extras/rate-limited";
 
 /**
  * Prices asked of suppliers for a deal (POST/GET /api/v1/deals/{id}/suppliers/price_requests):

@@ -13,7 +13,7 @@ import { loadMessages } from "@/i18n/load-messages";
 import type { Db } from "@/server/db/client";
 import { reviewRequests, reviews } from "@/server/db/schema/content";
 import { dealSettings, deals } from "@/server/db/schema/deals";
-import { ApiError, notFoundError } from "@/server/http/errors";
+import { ApiError, notFoundError, RateLimitedError } from "@/server/http/errors";
 import type { Mailer } from "@/server/integrations/mail/mail-message";
 import { enqueue } from "@/server/jobs/queue";
 import { PermanentJobError } from "@/server/jobs/worker";
@@ -25,7 +25,6 @@ import { loadDealOwner } from "@/server/services/deals/deal-owner";
 import { FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
 import { readSetting } from "@/server/services/funeral-quote/funnel-setting";
 import { consumeRateLimit } from "@/server/services/rate-limit";
-import { RateLimitedError } from "@/server/services/deal-extras/rate-limited";
 
 /**
  * The review a funeral home asks of a family once the funeral is behind them

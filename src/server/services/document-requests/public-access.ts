@@ -3,7 +3,7 @@ import { DOCUMENT_REQUEST_ERRORS, isDocumentRequestToken } from "@/domain/docume
 import type { Db } from "@/server/db/client";
 import { rateLimitHits } from "@/server/db/schema/auth";
 import { documentRequestProofs, documentRequests } from "@/server/db/schema/document-requests";
-import { ApiError, notFoundError } from "@/server/http/errors";
+import { ApiError, notFoundError, RateLimitedError } from "@/server/http/errors";
 import type { AuthSession } from "@/server/services/auth-tokens";
 import { type FamilyAction } from "@/domain/family-roles";
 import { holdAllows, procedureHold } from "@/server/services/procedures/procedure-access";
@@ -17,12 +17,6 @@ import type { DocumentRequestRow } from "@/server/services/document-requests/req
  * proof (code entered, or a holder's session) that unlocks more than first names.
  */
 
-/** 429 rate_limited; the route adds Retry-After. */
-export class DocumentRequestRateLimited extends ApiError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, "rate_limited");
-  }
-}
 
 export const LOOKUP_LIMITS = {
   /** Unknown tokens one address may try in an hour before every lookup from it is refused. */
@@ -56,10 +50,10 @@ export async function requestByToken(db: Db, token: string, input: { ip: string 
   if (input.ip) {
     const misses = await missesOf(db, input.ip, input.now);
     if (misses.count >= LOOKUP_LIMITS.missesPerHour && misses.oldest) {
-      throw new DocumentRequestRateLimited(Math.max(1, Math.ceil((misses.oldest.getTime() + HOUR - input.now.getTime()) / 1000)));
+      throw new RateLimitedError(Math.max(1, Math.ceil((misses.oldest.getTime() + HOUR - input.now.getTime()) / 1000)));
     }
     const decision = await consumeRateLimit(db, { bucket: "document_request_lookup", rules: [ipRule(input.ip, LOOKUP_LIMITS.lookupsPer10Min, 10 * 60 * 1000)], now: input.now });
-    if (!decision.allowed) throw new DocumentRequestRateLimited(decision.retryAfterSeconds);
+    if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
   }
   const row = isDocumentRequestToken(token)
     ? (await db.select().from(documentRequests).where(eq(documentRequests.tokenHash, hashRequestToken(token))).limit(1))[0]
@@ -75,7 +69,7 @@ export async function requestByToken(db: Db, token: string, input: { ip: string 
 /** Counts a code submission against the caller's address. */
 export async function consumeCodeAttempt(db: Db, ip: string | null, now: Date): Promise<void> {
   const decision = await consumeRateLimit(db, { bucket: "document_request_code", rules: [ipRule(ip, LOOKUP_LIMITS.codesPer15Min, 15 * 60 * 1000)], now });
-  if (!decision.allowed) throw new DocumentRequestRateLimited(decision.retryAfterSeconds);
+  if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
 }
 
 export interface ProofInput {

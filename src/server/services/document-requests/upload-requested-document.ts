@@ -4,12 +4,12 @@ import { isDocumentTypeCode } from "@/domain/document-types";
 import type { DocumentRequestItem } from "@/domain/schemas/document-request";
 import type { Db } from "@/server/db/client";
 import { documentRequestItems } from "@/server/db/schema/document-requests";
-import { ApiError, notFoundError } from "@/server/http/errors";
+import { ApiError, notFoundError, RateLimitedError } from "@/server/http/errors";
 import type { FileStorage } from "@/server/integrations/storage/file-storage";
 import { consumeRateLimit } from "@/server/services/rate-limit";
 import type { ReceivedUpload } from "@/server/services/supporting-documents/receive-multipart";
 import { addDocumentVersion, createDocument } from "@/server/services/supporting-documents/store-document";
-import { DocumentRequestRateLimited, isProven, requestByToken, type ProofInput } from "@/server/services/document-requests/public-access";
+import { isProven, requestByToken, type ProofInput } from "@/server/services/document-requests/public-access";
 import { itemsOf, type DocumentRequestRow } from "@/server/services/document-requests/request-views";
 
 /** Files one address may send through SMS links in an hour. */
@@ -34,7 +34,7 @@ export async function uploadTarget(db: Db, token: string, itemId: number, input:
   if (!item) throw notFoundError();
   if (input.ip) {
     const decision = await consumeRateLimit(db, { bucket: "document_request_upload", rules: [{ key: `ip:${input.ip.slice(0, 100)}`, limit: UPLOADS_PER_HOUR, windowMs: 3600_000 }], now: input.now });
-    if (!decision.allowed) throw new DocumentRequestRateLimited(decision.retryAfterSeconds);
+    if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
   }
   const uploaderClientId = input.auth?.realm === "client" ? input.auth.userId : null;
   return { request, itemId: item.id, documentType: item.documentType, supportingDocumentId: item.supportingDocumentId, uploaderClientId };

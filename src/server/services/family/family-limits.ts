@@ -1,5 +1,5 @@
 import type { Db } from "@/server/db/client";
-import { ApiError } from "@/server/http/errors";
+import { RateLimitedError } from "@/server/http/errors";
 import { consumeRateLimit, type LimitRule } from "@/server/services/rate-limit";
 
 /** Abuse limits of the family-role routes (counted in the database, shared by every instance). */
@@ -15,16 +15,10 @@ export const INVITATIONS_PER_ADDRESS_PER_DAY = 5;
 export const INVITATION_LOOKUPS_PER_IP = 30;
 export const INVITATION_LOOKUP_WINDOW_MS = 15 * 60 * 1000;
 
-/** 429 rate_limited; the route adds Retry-After. */
-export class FamilyRateLimitedError extends ApiError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, "rate_limited");
-  }
-}
 
 async function consume(db: Db, bucket: string, rules: Array<LimitRule | null>, now: Date): Promise<void> {
   const decision = await consumeRateLimit(db, { bucket, rules, now });
-  if (!decision.allowed) throw new FamilyRateLimitedError(decision.retryAfterSeconds);
+  if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
 }
 
 /** `inviter`: "client:<id>" for a family member, "business_user:<id>" for an advisor. */

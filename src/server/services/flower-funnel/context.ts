@@ -1,5 +1,6 @@
 import type { Db } from "@/server/db/client";
-import { RateLimitedError, type FunnelContext } from "@/server/services/funeral-quote/funnel-context";
+import { RateLimitedError } from "@/server/http/errors";
+import type { FunnelContext } from "@/server/services/funeral-quote/funnel-context";
 import { consumeRateLimit, perEmailAndIp } from "@/server/services/rate-limit";
 
 /** The flowers funnel runs with the funeral funnel's context: session, resume token, links, mailer, caller address, clock. */

@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, type Locale } from "@/domain/locales";
 import type { FunnelDealView } from "@/domain/schemas/funeral-quote";
 import type { Db } from "@/server/db/client";
-import { ApiError } from "@/server/http/errors";
+import { RateLimitedError } from "@/server/http/errors";
 import type { Mailer } from "@/server/integrations/mail/mail-message";
 import type { AuthSession } from "@/server/services/auth-tokens";
 import type { DealAccess } from "@/server/services/deals/deal-access";
@@ -53,12 +53,6 @@ export function localeOf(input: { locale?: Locale | undefined }, ctx: FunnelCont
   return input.locale ?? fallback ?? ctx.hostLocale ?? DEFAULT_LOCALE;
 }
 
-/** 429 rate_limited; the route adds Retry-After. */
-export class RateLimitedError extends ApiError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, "rate_limited");
-  }
-}
 
 /** One account created or one quote e-mail sent: counted per target address and per caller. */
 export async function limitFunnelEmail(db: Db, email: string, ctx: FunnelContext, now: Date): Promise<void> {

@@ -1,12 +1,12 @@
 import type { MarbleDealCreateInput, MarbleDealView } from "@/domain/schemas/marble-funnel";
 import type { Db } from "@/server/db/client";
-import { ApiError } from "@/server/http/errors";
+import { ApiError, RateLimitedError } from "@/server/http/errors";
 import { consumeRateLimit } from "@/server/services/rate-limit";
 import { notifyEnqueued } from "@/server/jobs/queue";
 import { createDeal } from "@/server/services/deals/create-deal";
 import { newResumeToken } from "@/server/services/deals/resume-tokens";
 import { MARBLE_FUNNEL_SETTING_KEY } from "@/server/services/deals/setting-keys";
-import { localeOf, RateLimitedError, type FunnelContext } from "@/server/services/funeral-quote/funnel-context";
+import { localeOf, type FunnelContext } from "@/server/services/funeral-quote/funnel-context";
 import { ownerOfNewDeal } from "@/server/services/funeral-quote/funnel-owner";
 import { clientValues } from "@/server/services/funeral-quote/funnel-values";
 import { loadMarbleDeal, priceConfiguration, storedMarbleView, writeMarbleDetails } from "@/server/services/marble-funnel/marble-deal";

@@ -1,9 +1,8 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { memorials } from "@/server/db/schema/memorials";
-import { ApiError, notFoundError } from "@/server/http/errors";
+import { ApiError, notFoundError, RateLimitedError } from "@/server/http/errors";
 import type { MemorialRow } from "@/server/services/memorial/memorial-access";
-import { RateLimitedError } from "@/server/services/deal-extras/rate-limited";
 import { consumeRateLimit, type LimitRule } from "@/server/services/rate-limit";
 
 /**
