@@ -10,8 +10,6 @@ import { PERK_STAFF_ROLES } from "@/domain/schemas/perk";
  * reviews the admins' and directors' (0-1); failed jobs and the cleaning reset the admin's.
  */
 export const PRO_NAV_KEYS = ["deals", "leads", "directory", "payments", "invoices", "team", "perks", "statistics", "externalReviews", "cleaning", "failedJobs"] as const;
-/** Entries worded in the ProHouse namespace (issue 16 housekeeping). */
-export const HOUSE_NAV_KEYS: readonly ProNavKey[] = ["leads", "externalReviews", "cleaning"];
 export type ProNavKey = (typeof PRO_NAV_KEYS)[number];
 
 const { ADMIN, FUNERAL_DIRECTOR, FUNERAL_ADVISOR, ANALYTICS_GUEST, PRO } = ROLES;

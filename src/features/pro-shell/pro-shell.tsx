@@ -4,7 +4,7 @@ import { BRAND } from "@/config/brand";
 import { isRole } from "@/domain/roles";
 import { NotificationsMenu } from "./notifications-menu";
 import { ProShellFrame } from "./pro-shell-frame";
-import { HOUSE_NAV_KEYS, proNavItems } from "./pro-nav";
+import { proNavItems } from "./pro-nav";
 
 const ROLE_KEYS = ["admin", "funeralDirector", "funeralAdvisor", "analyticsGuest", "pro"] as const;
 
@@ -31,11 +31,7 @@ export async function ProShell({ user, signOut }: { user: ProShellUser; signOut:
   const t = await getTranslations("ProShell");
   const roles = await getTranslations("Pro.roles");
   if (!isRole(user.role)) return null;
-  const house = await getTranslations("ProHouse.nav");
-  const items = proNavItems(user.role).map((item) => ({
-    ...item,
-    label: HOUSE_NAV_KEYS.includes(item.key) ? house(item.key as "leads" | "externalReviews" | "cleaning") : t(`nav.${item.key as Exclude<typeof item.key, "leads" | "externalReviews" | "cleaning">}`),
-  }));
+  const items = proNavItems(user.role).map((item) => ({ ...item, label: t(`nav.${item.key}`) }));
   return (
     <ProShellFrame
       items={items}
