@@ -27,7 +27,7 @@ import { todayInFrance } from "@/domain/time";
 import { guard } from "@/server/http/auth";
 import { clientIp } from "@/server/http/client-ip";
 import type { AppEnv } from "@/server/http/env";
-import { ApiError, describeError } from "@/server/http/errors";
+import { ApiError, describeError, RateLimitedError } from "@/server/http/errors";
 import { EngineFailedError, EngineUnavailableError, type ChatEngine } from "@/server/integrations/chat/chat-engine";
 import { errorResponses, jsonResponse } from "@/server/routes/responses";
 import { askQuestion } from "@/server/services/assistant/ask";
@@ -190,8 +190,8 @@ const translationRoute = createRoute({
   responses: { 200: jsonResponse(translationResponseSchema, "The translation"), 422: errorResponses[422], 429: tooMany, 501: unavailable, 502: failed },
 });
 
-/** 429 rate_limited with Retry-After when the caller's address used up `rule`. */
-async function limit(c: Context<AppEnv>, bucket: keyof ChatLimits, options: ChatRouteOptions): Promise<Response | null> {
+/** Refuses with RateLimitedError (429 with Retry-After) when the caller's address used up `rule`. */
+async function limit(c: Context<AppEnv>, bucket: keyof ChatLimits, options: ChatRouteOptions): Promise<void> {
   const ip = clientIp(c);
   const rule = options.limits[bucket];
   const decision = await consumeRateLimit(c.get("db"), {
@@ -199,9 +199,7 @@ async function limit(c: Context<AppEnv>, bucket: keyof ChatLimits, options: Chat
     rules: [ip ? { key: `ip:${ip.slice(0, 100)}`, limit: rule.limit, windowMs: rule.windowMs } : null],
     now: options.now(),
   });
-  if (decision.allowed) return null;
-  c.header("Retry-After", String(decision.retryAfterSeconds));
-  return c.json({ error: "Too Many Requests", message: "rate_limited" as const }, 429);
+  if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
 }
 
 function engineError(error: unknown): ApiError {
@@ -223,8 +221,7 @@ const STREAM_HEADERS = {
 export function registerChatRoutes(app: OpenAPIHono<AppEnv>, options: ChatRouteOptions) {
   // POST /api/chat/v1/conversations – start a conversation
   app.openapi(createConversationRoute, async (c) => {
-    const limited = await limit(c, "conversations", options);
-    if (limited) return limited as never;
+    await limit(c, "conversations", options);
     const input = c.req.valid("json");
     const conversation = await createConversation(c.get("db"), {
       aiAgentSlug: input.ai_agent_slug,
@@ -249,8 +246,7 @@ export function registerChatRoutes(app: OpenAPIHono<AppEnv>, options: ChatRouteO
 
   // POST /api/chat/v1/conversations/{id}/messages – ask a question, answer streamed or whole
   app.openapi(postMessageRoute, async (c) => {
-    const limited = await limit(c, "questions", options);
-    if (limited) return limited as never;
+    await limit(c, "questions", options);
     const abort = new AbortController();
     const exchange = await askQuestion(c.get("db"), {
       conversationId: c.req.valid("param").id,
@@ -307,39 +303,34 @@ export function registerChatRoutes(app: OpenAPIHono<AppEnv>, options: ChatRouteO
 
   // POST /api/chat/v1/messages/{id}/copies – count a copy of a message
   app.openapi(copyRoute, async (c) => {
-    const limited = await limit(c, "reactions", options);
-    if (limited) return limited as never;
+    await limit(c, "reactions", options);
     return c.json(await recordCopy(c.get("db"), { messageId: c.req.valid("param").id, now: options.now() }), 201);
   });
 
   // POST /api/chat/v1/feedbacks – say whether an answer was useful
   app.openapi(createFeedbackRoute, async (c) => {
-    const limited = await limit(c, "reactions", options);
-    if (limited) return limited as never;
+    await limit(c, "reactions", options);
     const input = c.req.valid("json");
     return c.json({ feedback: await createFeedback(c.get("db"), { messageId: input.message_id, useful: input.useful, now: options.now() }) }, 201);
   });
 
   // PUT /api/chat/v1/feedbacks/{id} – change a feedback
   app.openapi(updateFeedbackRoute, async (c) => {
-    const limited = await limit(c, "reactions", options);
-    if (limited) return limited as never;
+    await limit(c, "reactions", options);
     const feedback = await updateFeedback(c.get("db"), { id: c.req.valid("param").id, useful: c.req.valid("json").useful, now: options.now() });
     return c.json({ feedback }, 200);
   });
 
   // DELETE /api/chat/v1/feedbacks/{id} – withdraw a feedback
   app.openapi(deleteFeedbackRoute, async (c) => {
-    const limited = await limit(c, "reactions", options);
-    if (limited) return limited as never;
+    await limit(c, "reactions", options);
     await deleteFeedback(c.get("db"), { id: c.req.valid("param").id, now: options.now() });
     return c.body(null, 204);
   });
 
   // POST /api/chat/v1/mail_redactions – draft a letter in French from what the family typed
   app.openapi(mailRedactionRoute, async (c) => {
-    const limited = await limit(c, "letters", options);
-    if (limited) return limited as never;
+    await limit(c, "letters", options);
     const input = c.req.valid("json");
     const today = todayInFrance(options.now());
     const codes: string[] = [];
@@ -351,8 +342,7 @@ export function registerChatRoutes(app: OpenAPIHono<AppEnv>, options: ChatRouteO
 
   // POST /api/chat/v1/text_completions – rewrite a text with the model (501 without one)
   app.openapi(textCompletionRoute, async (c) => {
-    const limited = await limit(c, "writing", options);
-    if (limited) return limited as never;
+    await limit(c, "writing", options);
     const input = c.req.valid("json");
     try {
       const content = await options.engine().complete({ tool: input.tool, content: input.content, locale: input.locale });
@@ -364,8 +354,7 @@ export function registerChatRoutes(app: OpenAPIHono<AppEnv>, options: ChatRouteO
 
   // POST /api/chat/v1/translations – translate a text with the model (501 without one)
   app.openapi(translationRoute, async (c) => {
-    const limited = await limit(c, "writing", options);
-    if (limited) return limited as never;
+    await limit(c, "writing", options);
     const input = c.req.valid("json");
     try {
       const content = await options.engine().translate({ content: input.content, languageCode: input.language_code });
